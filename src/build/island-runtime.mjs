@@ -1,0 +1,29 @@
+/**
+ * Islands are React components, rendered to HTML at build time by React 19.
+ * In the browser they run on Preact's React-compatible runtime: React 19's react-dom client
+ * alone weighs about 69 KB gzip, which leaves no room inside the 70 KB per-island budget.
+ * This plugin swaps the runtime for the client build only; server rendering and the
+ * component tests keep using React itself.
+ * @returns {import('vite').Plugin}
+ */
+export function islandRuntime() {
+  /** @type {Record<string, string>} */
+  const runtime = {
+    react: 'preact/compat',
+    'react-dom': 'preact/compat',
+    'react-dom/client': 'preact/compat/client',
+    'react/jsx-runtime': 'preact/jsx-runtime',
+    'react/jsx-dev-runtime': 'preact/jsx-runtime',
+  };
+  return {
+    name: 'humanwise:island-runtime',
+    enforce: 'pre',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    async resolveId(id, importer, options) {
+      const target = runtime[id];
+      if (!target) return null;
+      return this.resolve(target, importer, { ...options, skipSelf: true });
+    },
+  };
+}

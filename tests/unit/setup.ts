@@ -1,0 +1,8 @@
+import { afterEach } from 'vitest';
+
+// Component tests run in jsdom; only there do Testing Library's matchers and cleanup apply.
+if (typeof document !== 'undefined') {
+  await import('@testing-library/jest-dom/vitest');
+  const { cleanup } = await import('@testing-library/react');
+  afterEach(() => cleanup());
+}
