@@ -1,0 +1,147 @@
+import type { ArtworkSource } from '../ui/Artwork.tsx';
+import { Artwork } from '../ui/Artwork.tsx';
+import { Button } from '../ui/Button.tsx';
+import { Icon } from '../icons/Icon.tsx';
+import { SectionHeading } from '../ui/SectionHeading.tsx';
+import { ProgramCard, type ProgramCardProps } from './ProgramCard.tsx';
+
+export interface HomeContent {
+  hero: { eyebrow: string; headline: string; question: string; pitch: string; imageAlt: string };
+  statement: { eyebrow: string; title: string; paragraphs: string[]; imageAlt: string };
+  approach: {
+    eyebrow: string;
+    title: string;
+    intro: string;
+    pillars: { title: string; description: string; icon: string }[];
+    quote: string;
+    quoteAttribution: string;
+  };
+  paths: { eyebrow: string; title: string; intro: string };
+  trust: { title: string; intro: string; logosAlt: string };
+  closing: { headline: string; subtext: string; notes: string[] };
+}
+
+export interface HomePageProps {
+  content: HomeContent;
+  programs: Omit<ProgramCardProps, 'index'>[];
+  art: { hero: ArtworkSource; statement: ArtworkSource; clientLogos: ArtworkSource };
+  bookingUrl: string;
+}
+
+export function HomePage({ content, programs, art, bookingUrl }: HomePageProps) {
+  const { hero, statement, approach, paths, trust, closing } = content;
+  return (
+    <>
+      <section aria-labelledby="hero-title" className="theme-night relative overflow-hidden">
+        <div className="container-page grid items-center gap-10 py-16 lg:grid-cols-[1.1fr_0.9fr] lg:py-24">
+          <div>
+            <p className="eyebrow mb-5 flex items-center gap-3 text-on-night-muted">
+              <span className="accent-rule" aria-hidden="true" />
+              {hero.eyebrow}
+            </p>
+            <h1 id="hero-title" className="text-3xl font-semibold tracking-tight sm:text-4xl lg:text-5xl">
+              {hero.headline}
+            </h1>
+            <p className="mt-6 text-xl font-medium text-on-night">{hero.question}</p>
+            <p className="mt-4 max-w-xl text-lg text-on-night-muted">{hero.pitch}</p>
+            <div className="mt-10 flex flex-col gap-3 sm:flex-row">
+              <Button href={bookingUrl} external variant="hero" size="lg">
+                Schedule a Discovery Call
+              </Button>
+              <Button href="#find-your-path" variant="luminous" size="lg">
+                Explore Our Programs
+              </Button>
+            </div>
+          </div>
+          <Artwork image={art.hero} alt={hero.imageAlt} priority sizes="(min-width: 1024px) 40vw, 100vw" className="mx-auto max-w-xl" />
+        </div>
+      </section>
+
+      <section aria-labelledby="statement-title" className="section">
+        <div className="container-page grid items-center gap-12 lg:grid-cols-2">
+          <div>
+            <SectionHeading id="statement-title" eyebrow={statement.eyebrow} title={statement.title} />
+            <div className="prose-measure mt-6 space-y-4 text-lg text-ink-soft">
+              {statement.paragraphs.map((paragraph) => (
+                <p key={paragraph}>{paragraph}</p>
+              ))}
+            </div>
+          </div>
+          <Artwork
+            image={art.statement}
+            alt={statement.imageAlt}
+            sizes="(min-width: 1024px) 50vw, 100vw"
+            className="rounded-[var(--radius-card)] border border-line bg-white/50"
+          />
+        </div>
+      </section>
+
+      <section id="approach" aria-labelledby="approach-title" className="section bg-stone/60">
+        <div className="container-page">
+          <SectionHeading id="approach-title" eyebrow={approach.eyebrow} title={approach.title} intro={<p>{approach.intro}</p>} />
+          <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {approach.pillars.map((pillar) => (
+              <li key={pillar.title} className="rounded-[var(--radius-card)] border border-line bg-paper p-6">
+                <span className="inline-flex size-11 items-center justify-center rounded-[var(--radius-ui)] bg-night text-violet">
+                  <Icon name={pillar.icon} className="size-6" />
+                </span>
+                <h3 className="mt-5 text-lg font-semibold">{pillar.title}</h3>
+                <p className="mt-2 text-muted">{pillar.description}</p>
+              </li>
+            ))}
+          </ul>
+          <figure className="mx-auto mt-16 max-w-3xl text-center">
+            <blockquote className="text-xl font-medium text-ink sm:text-2xl">
+              <p>“{approach.quote}”</p>
+            </blockquote>
+            <figcaption className="mt-4 text-muted">{approach.quoteAttribution}</figcaption>
+          </figure>
+        </div>
+      </section>
+
+      <section id="find-your-path" aria-labelledby="paths-title" className="section">
+        <div className="container-page">
+          <SectionHeading id="paths-title" eyebrow={paths.eyebrow} title={paths.title} intro={<p>{paths.intro}</p>} />
+          <div data-reveal="" className="mt-12 grid gap-6 lg:grid-cols-3">
+            {programs.map((program, index) => (
+              <ProgramCard key={program.href} {...program} index={index} />
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="trust-title" className="section border-t border-line pt-16">
+        <div className="container-page text-center">
+          <h2 id="trust-title" className="text-xl font-semibold sm:text-2xl">
+            {trust.title}
+          </h2>
+          <p className="mx-auto mt-3 max-w-2xl text-muted">{trust.intro}</p>
+          <Artwork image={art.clientLogos} alt={trust.logosAlt} className="mx-auto mt-10 max-w-4xl" />
+        </div>
+      </section>
+
+      <section id="apply" aria-labelledby="apply-title" className="theme-night section relative overflow-hidden">
+        <div className="container-page text-center">
+          <div className="accent-rule mx-auto mb-8 w-24" aria-hidden="true" />
+          <h2 id="apply-title" className="text-3xl font-semibold tracking-tight sm:text-4xl">
+            {closing.headline}
+          </h2>
+          <p className="mx-auto mt-5 max-w-2xl text-lg text-on-night-muted">{closing.subtext}</p>
+          <div className="mt-10 flex justify-center">
+            <Button href={bookingUrl} external variant="hero" size="lg">
+              Schedule a Discovery Call
+            </Button>
+          </div>
+          <ul className="mt-8 flex flex-col items-center justify-center gap-3 text-on-night-muted sm:flex-row sm:gap-8">
+            {closing.notes.map((note) => (
+              <li key={note} className="flex items-center gap-2">
+                <Icon name="spark" className="size-4 text-amber" />
+                {note}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+    </>
+  );
+}

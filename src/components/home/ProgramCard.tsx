@@ -1,0 +1,46 @@
+import type { CSSProperties } from 'react';
+import { Button } from '../ui/Button.tsx';
+import { Icon } from '../icons/Icon.tsx';
+
+export interface ProgramCardProps {
+  title: string;
+  subtitle: string;
+  tagline: string;
+  description: string;
+  highlights: string[];
+  href: string;
+  /** Position in the grid; drives the 150 ms reveal stagger. */
+  index: number;
+}
+
+export function ProgramCard({ title, subtitle, tagline, description, highlights, href, index }: ProgramCardProps) {
+  const headingId = `program-card-${index}`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      style={{ '--reveal-index': index } as CSSProperties}
+      className="flex flex-col rounded-[var(--radius-card)] border border-line bg-white/70 p-6 shadow-[var(--shadow-card)] sm:p-8"
+    >
+      <p className="eyebrow text-violet-deep">{subtitle}</p>
+      <h3 id={headingId} className="mt-3 text-xl font-semibold">
+        {title}
+      </h3>
+      <p className="mt-2 font-medium text-ink-soft">{tagline}</p>
+      <p className="mt-4 text-muted">{description}</p>
+      <ul className="mt-6 space-y-3">
+        {highlights.map((highlight) => (
+          <li key={highlight} className="flex gap-3">
+            <Icon name="check" className="mt-0.5 size-5 shrink-0 text-violet-deep" />
+            <span>{highlight}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-auto pt-8">
+        <Button href={href} variant="default" className="w-full sm:w-auto" aria-describedby={headingId}>
+          Explore This Path
+          <Icon name="arrow-right" />
+        </Button>
+      </div>
+    </article>
+  );
+}

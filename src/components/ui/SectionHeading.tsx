@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn.ts';
+
+export interface SectionHeadingProps {
+  eyebrow?: string;
+  title: string;
+  intro?: ReactNode;
+  id?: string;
+  /** Heading level: h1 for a page hero, h2 for sections. */
+  as?: 'h1' | 'h2';
+  align?: 'start' | 'center';
+  className?: string;
+}
+
+export function SectionHeading({ eyebrow, title, intro, id, as: Tag = 'h2', align = 'start', className }: SectionHeadingProps) {
+  const centered = align === 'center';
+  return (
+    <div className={cn('max-w-3xl', centered && 'mx-auto text-center', className)}>
+      {eyebrow ? (
+        <p className={cn('eyebrow mb-4 flex items-center gap-3 text-muted [.theme-night_&]:text-on-night-muted', centered && 'justify-center')}>
+          <span className="accent-rule" aria-hidden="true" />
+          {eyebrow}
+        </p>
+      ) : null}
+      <Tag
+        id={id}
+        className={cn('font-semibold tracking-tight', Tag === 'h1' ? 'text-3xl sm:text-4xl lg:text-5xl' : 'text-2xl sm:text-3xl')}
+      >
+        {title}
+      </Tag>
+      {intro ? <div className="mt-5 text-lg text-ink-soft [.theme-night_&]:text-on-night-muted">{intro}</div> : null}
+    </div>
+  );
+}

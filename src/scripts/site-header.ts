@@ -1,0 +1,79 @@
+/**
+ * The header's only script: native popover and <dialog> do the work; this adds the keyboard
+ * behaviour of a menu (arrow keys), keeps aria-expanded true to the popover's state, and closes
+ * the drawer when a link inside it is chosen. Browsers without invoker commands get a fallback.
+ */
+const trigger = document.getElementById('programs-trigger');
+const menu = document.getElementById('programs-menu');
+const drawer = document.getElementById('site-drawer') as HTMLDialogElement | null;
+
+if (trigger && menu) {
+  const items = () => Array.from(menu.querySelectorAll<HTMLAnchorElement>('a[href]'));
+  const focusItem = (index: number) => {
+    const list = items();
+    list[(index + list.length) % list.length]?.focus();
+  };
+
+  trigger.addEventListener('keydown', (event) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      menu.showPopover();
+      focusItem(event.key === 'ArrowDown' ? 0 : -1);
+    }
+  });
+
+  menu.addEventListener('toggle', (event) => {
+    const open = (event as ToggleEvent).newState === 'open';
+    trigger.setAttribute('aria-expanded', String(open));
+    if (open && !menu.contains(document.activeElement)) focusItem(0);
+  });
+
+  menu.addEventListener('keydown', (event) => {
+    const index = items().indexOf(document.activeElement as HTMLAnchorElement);
+    const moves: Record<string, number> = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: -1 };
+    if (event.key in moves) {
+      event.preventDefault();
+      focusItem(moves[event.key]!);
+    } else if (event.key === 'Tab') {
+      menu.hidePopover();
+    }
+  });
+}
+
+if (drawer) {
+  drawer.addEventListener('click', (event) => {
+    const target = event.target as Element;
+    // A chosen link closes the drawer; so does a click on the backdrop (the dialog itself).
+    if (target.closest('a[href]') || target === drawer) drawer.close();
+  });
+
+  if (!('commandForElement' in HTMLButtonElement.prototype)) {
+    document.querySelectorAll<HTMLButtonElement>('button[commandfor="site-drawer"]').forEach((button) => {
+      button.addEventListener('click', () =>
+        button.getAttribute('command') === 'close' ? drawer.close() : drawer.showModal(),
+      );
+    });
+  }
+}
+
+/* Program cards: reveal with their stagger when the grid scrolls into view. */
+const reveal = document.querySelectorAll<HTMLElement>('[data-reveal]');
+if (reveal.length && 'IntersectionObserver' in window && !matchMedia('(prefers-reduced-motion: reduce)').matches) {
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (entry.isIntersecting) {
+          (entry.target as HTMLElement).dataset.reveal = 'shown';
+          observer.unobserve(entry.target);
+        }
+      }
+    },
+    { rootMargin: '0px 0px -10% 0px' },
+  );
+  reveal.forEach((element) => {
+    if (element.getBoundingClientRect().top > innerHeight) {
+      element.dataset.reveal = 'pending';
+      observer.observe(element);
+    }
+  });
+}
