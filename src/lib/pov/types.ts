@@ -1,0 +1,19 @@
+/**
+ * Shapes shared by the Point of View feed on the server (GET /api/pov) and the island that shows it.
+ * Browser-safe: no Node imports.
+ */
+
+/** One article of the Point of View blog, as the page shows it. */
+export interface FeedArticle {
+  /** Plain-text title. */
+  title: string;
+  /** Absolute http(s) address of the article on the blogging platform. */
+  link: string;
+  /** Plain-text excerpt: markup removed, entities decoded, whitespace collapsed, about 220 characters. */
+  description: string;
+  /** Absolute http(s) address of the article's image, or null when the feed offers none. */
+  thumbnail: string | null;
+}
+
+/** What GET /api/pov answers, in the `{status, items, message}` shape the page reads. */
+export type PovResponse = { status: 'ok'; items: FeedArticle[] } | { status: 'error'; message: string };

@@ -1,0 +1,147 @@
+import type { FeedArticle, PovResponse } from '../../lib/pov/types.ts';
+import { FeedError } from './feed-error.ts';
+import { fetchFeedText } from './fetch-feed.ts';
+import { parseFeed } from './parse-feed.ts';
+
+export interface PovServiceOptions {
+  /** The configured feed address (site config); never taken from a request. */
+  feedUrl: string;
+  /** How long a good copy is served without asking the feed again. Default 15 minutes. */
+  cacheTtlMs?: number;
+  /** How long the last good copy may stand in while the feed fails. Default 24 hours. */
+  staleTtlMs?: number;
+  /** Default 5 seconds. */
+  timeoutMs?: number;
+  /** Default 2 MB. */
+  maxBytes?: number;
+  /**
+   * After a failed fetch, requests within this window are answered from what we have (the stale
+   * copy or the error) instead of asking the failing feed again. Default 30 seconds.
+   */
+  retryAfterFailureMs?: number;
+  fetchImpl?: typeof fetch;
+  now?: () => number;
+  /** Structured events (no personal data). Default: none. */
+  log?: (event: Record<string, unknown>) => void;
+}
+
+export interface PovService {
+  get(): Promise<PovResponse>;
+}
+
+export const POV_DEFAULTS = {
+  cacheTtlMs: 15 * 60_000,
+  staleTtlMs: 24 * 60 * 60_000,
+  timeoutMs: 5_000,
+  maxBytes: 2 * 1024 * 1024,
+  retryAfterFailureMs: 30_000,
+} as const;
+
+const UNEXPECTED_MESSAGE = 'The blog feed could not be loaded.';
+
+interface GoodCopy {
+  items: FeedArticle[];
+  fetchedAt: number;
+}
+
+interface LastFailure {
+  message: string;
+  at: number;
+}
+
+/**
+ * The Point of View feed behind GET /api/pov: fetches and parses the configured feed, caches the
+ * result, lets concurrent requests share one upstream fetch, and keeps serving the last good copy
+ * while the feed fails, for up to `staleTtlMs`. Items are returned in feed order (the page orders
+ * them). `get()` never throws.
+ */
+export function createPovService(opts: PovServiceOptions): PovService {
+  const cacheTtlMs = opts.cacheTtlMs ?? POV_DEFAULTS.cacheTtlMs;
+  const staleTtlMs = opts.staleTtlMs ?? POV_DEFAULTS.staleTtlMs;
+  const timeoutMs = opts.timeoutMs ?? POV_DEFAULTS.timeoutMs;
+  const maxBytes = opts.maxBytes ?? POV_DEFAULTS.maxBytes;
+  const retryAfterFailureMs = opts.retryAfterFailureMs ?? POV_DEFAULTS.retryAfterFailureMs;
+  const now = opts.now ?? Date.now;
+  const log = (event: Record<string, unknown>): void => {
+    try {
+      opts.log?.(event);
+    } catch {
+      // Logging must never break the answer.
+    }
+  };
+
+  let good: GoodCopy | null = null;
+  let lastFailure: LastFailure | null = null;
+  let inFlight: Promise<PovResponse> | null = null;
+
+  const ok = (items: FeedArticle[]): PovResponse => ({ status: 'ok', items: [...items] });
+
+  /** The answer while the feed is failing: the good copy if still young enough, else the error. */
+  function fallback(message: string, at: number): PovResponse {
+    if (good && at - good.fetchedAt < staleTtlMs) return ok(good.items);
+    return { status: 'error', message };
+  }
+
+  async function refresh(): Promise<PovResponse> {
+    const startedAt = now();
+    try {
+      const xml = await fetchFeedText(opts.feedUrl, {
+        timeoutMs,
+        maxBytes,
+        ...(opts.fetchImpl ? { fetchImpl: opts.fetchImpl } : {}),
+      });
+      const items = parseFeed(xml);
+      const fetchedAt = now();
+      good = { items, fetchedAt };
+      lastFailure = null;
+      log({ event: 'pov_feed_refreshed', items: items.length, durationMs: fetchedAt - startedAt });
+      return ok(items);
+    } catch (error) {
+      const at = now();
+      const message = error instanceof FeedError ? error.message : UNEXPECTED_MESSAGE;
+      lastFailure = { message, at };
+      const answer = fallback(message, at);
+      log({
+        event: 'pov_feed_failed',
+        reason: error instanceof FeedError ? error.code : 'unexpected',
+        message,
+        durationMs: at - startedAt,
+        servedStaleCopy: answer.status === 'ok',
+        staleAgeMs: good ? at - good.fetchedAt : null,
+      });
+      return answer;
+    }
+  }
+
+  async function get(): Promise<PovResponse> {
+    try {
+      const at = now();
+      if (good && at - good.fetchedAt < cacheTtlMs) return ok(good.items);
+      if (lastFailure && at - lastFailure.at < retryAfterFailureMs) return fallback(lastFailure.message, at);
+      if (!inFlight) {
+        inFlight = refresh().finally(() => {
+          inFlight = null;
+        });
+      }
+      return await inFlight;
+    } catch {
+      return { status: 'error', message: UNEXPECTED_MESSAGE };
+    }
+  }
+
+  return { get };
+}
+
+/**
+ * Options for createPovService from the environment: POV_CACHE_SECONDS sets the cache time
+ * (default 900 seconds; 0 turns the fresh cache off, the stale copy still applies).
+ */
+export function povServiceOptionsFromEnv(env: NodeJS.ProcessEnv, feedUrl: string): PovServiceOptions {
+  return { feedUrl, cacheTtlMs: cacheSeconds(env['POV_CACHE_SECONDS']) * 1000 };
+}
+
+function cacheSeconds(raw: string | undefined): number {
+  const value = raw?.trim();
+  if (!value || !/^\d+$/.test(value)) return POV_DEFAULTS.cacheTtlMs / 1000;
+  return Number(value);
+}
