@@ -1,0 +1,100 @@
+/**
+ * The production server: `npm run serve` (after `npm run build`).
+ * Owns HTTP — security headers, compression, caching, the JSON APIs, health and graceful
+ * shutdown — and hands page requests to Astro's handler, passing server-side services as locals.
+ */
+import { createServer } from 'node:http';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { existsSync } from 'node:fs';
+import pino from 'pino';
+import { site } from '../config/site.ts';
+import { createApp, type AstroHandler } from './app.ts';
+import { loadStaticAssets } from './http/static-files.ts';
+import { collectScriptHashes } from './http/inline-script-hashes.ts';
+import { createRateLimiter } from './http/rate-limit.ts';
+import { openLeadStore } from './leads/store.ts';
+import { createWaitlistHandler } from './api/waitlist.ts';
+import { createPovHandler } from './api/pov.ts';
+import { createPovService, povServiceOptionsFromEnv } from './feed/pov-service.ts';
+
+const env = process.env;
+const logger = pino({ level: env.LOG_LEVEL ?? 'info', base: undefined });
+const distDir = fileURLToPath(new URL('../../dist/', import.meta.url));
+const entry = `${distDir}server/entry.mjs`;
+
+if (!existsSync(entry)) {
+  logger.fatal(`No build found at ${entry}. Run "npm run build" first (or "npm start", which builds and serves).`);
+  process.exit(1);
+}
+
+const { handler: astro } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
+const assets = await loadStaticAssets(`${distDir}client`);
+const store = await openLeadStore(env);
+const povService = createPovService({
+  ...povServiceOptionsFromEnv(env, site.povFeedUrl),
+  log: (event) => logger.warn({ feed: event }, 'feed event'),
+});
+
+const rateLimit = Number.parseInt(env.WAITLIST_RATE_LIMIT ?? '5', 10);
+const app = createApp({
+  assets,
+  astro,
+  security: { scriptHashes: collectScriptHashes(assets), hsts: site.siteUrl.startsWith('https:') },
+  logger,
+  enableFailureRoute: env.ENABLE_FAILURE_ROUTE === '1',
+  health: async () => {
+    await store.ping();
+    return true;
+  },
+  api: {
+    '/api/waitlist': createWaitlistHandler({
+      store,
+      rateLimiter: createRateLimiter({ limit: Number.isNaN(rateLimit) ? 5 : rateLimit, windowMs: 10 * 60 * 1000 }),
+      trustProxy: env.TRUST_PROXY === '1',
+      renderForm: async (req, res, state, status) => {
+        // The no-JavaScript form: answer with the /waitlist page showing the outcome.
+        req.method = 'GET';
+        req.url = '/waitlist';
+        delete req.headers['content-type'];
+        delete req.headers['content-length'];
+        await app.renderWithAstro(req, res, { waitlistForm: state, waitlistStatus: status });
+      },
+      log: (event) => logger.info(event),
+    }),
+    '/api/pov': createPovHandler(povService),
+  },
+});
+
+const server = createServer({ requestTimeout: 30_000, headersTimeout: 15_000 }, (req, res) => void app.handle(req, res));
+server.keepAliveTimeout = 5_000;
+
+const port = Number.parseInt(env.PORT ?? '4321', 10);
+const host = env.HOST ?? 'localhost';
+server.listen(port, host, () => {
+  logger.info({ url: `http://${host}:${port}`, store: store.kind }, 'server listening');
+});
+
+let stopping = false;
+function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'shutting down');
+  const force = setTimeout(() => {
+    logger.warn('requests still open after 10 s; closing them');
+    server.closeAllConnections();
+  }, 10_000);
+  force.unref();
+  // Stop accepting, let requests in flight finish, then close the store so every write is on disk.
+  server.close(() => {
+    store
+      .close()
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        logger.error({ err: error }, 'closing the store failed');
+        process.exit(1);
+      });
+  });
+  server.closeIdleConnections();
+}
+process.on('SIGTERM', () => shutdown('SIGTERM'));
+process.on('SIGINT', () => shutdown('SIGINT'));
