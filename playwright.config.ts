@@ -1,0 +1,58 @@
+import { defineConfig, devices } from '@playwright/test';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * Browser tests run against the built production server (`npm run build` first; `npm test` does it),
+ * with a fresh SQLite store, a local fixture feed for the Point of View page, and Debian's Chromium.
+ */
+const port = Number(process.env.E2E_PORT ?? 4329);
+const feedPort = Number(process.env.E2E_FEED_PORT ?? 4391);
+export const baseURL = `http://127.0.0.1:${port}`;
+const runId = `${process.pid}-${Date.now()}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 3,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu'],
+    },
+  },
+  projects: [
+    { name: 'mobile', use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, hasTouch: false } },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+  ],
+  webServer: [
+    {
+      command: `node tests/support/fixture-feed-server.ts ${feedPort}`,
+      url: `http://127.0.0.1:${feedPort}/healthz`,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+    },
+    {
+      command: 'node src/server/main.ts',
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SQLITE_PATH: join(tmpdir(), `humanwise-e2e-${runId}`, 'leads.sqlite'),
+        POV_FEED_URL: `http://127.0.0.1:${feedPort}/feed.xml`,
+        WAITLIST_RATE_LIMIT: '0',
+        ENABLE_FAILURE_ROUTE: '1',
+        LOG_LEVEL: 'warn',
+      },
+    },
+  ],
+});

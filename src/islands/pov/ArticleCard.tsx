@@ -1,0 +1,56 @@
+import type { FeedArticle } from '../../lib/pov/types.ts';
+import { Icon } from '../../components/icons/Icon.tsx';
+
+/** One Point of View essay: the image is sized up front (16:9) so the grid never shifts as it loads. */
+export function ArticleCard({ article }: { article: FeedArticle }) {
+  return (
+    <article className="flex flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-white/70 shadow-[var(--shadow-card)]">
+      <div className="aspect-[16/9] overflow-hidden bg-night">
+        {article.thumbnail ? (
+          <img
+            src={article.thumbnail}
+            alt=""
+            width={640}
+            height={360}
+            loading="lazy"
+            decoding="async"
+            referrerPolicy="no-referrer"
+            className="size-full object-cover"
+          />
+        ) : (
+          <div aria-hidden="true" className="size-full bg-[radial-gradient(circle_at_30%_40%,rgb(255_184_107/0.45),transparent_45%),radial-gradient(circle_at_70%_60%,rgb(126_224_245/0.35),transparent_50%)]" />
+        )}
+      </div>
+      <div className="flex flex-1 flex-col p-6">
+        <h2 className="text-lg font-semibold">{article.title}</h2>
+        <p className="mt-3 flex-1 text-muted">{article.description}</p>
+        <a
+          href={article.link}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="mt-6 inline-flex min-h-11 items-center gap-2 self-start font-semibold text-violet-deep underline-offset-4 hover:underline"
+        >
+          Read the article
+          <span className="sr-only">: {article.title}, opens in a new tab</span>
+          <Icon name="external" className="size-4" />
+        </a>
+      </div>
+    </article>
+  );
+}
+
+/** Holds the layout of a card while the feed loads. */
+export function ArticleCardSkeleton() {
+  return (
+    <div aria-hidden="true" className="overflow-hidden rounded-[var(--radius-card)] border border-line bg-white/70">
+      <div className="aspect-[16/9] animate-pulse bg-stone" />
+      <div className="space-y-3 p-6">
+        <div className="h-5 w-4/5 animate-pulse rounded bg-stone" />
+        <div className="h-4 w-full animate-pulse rounded bg-stone" />
+        <div className="h-4 w-11/12 animate-pulse rounded bg-stone" />
+        <div className="h-4 w-2/3 animate-pulse rounded bg-stone" />
+        <div className="mt-6 h-6 w-36 animate-pulse rounded bg-stone" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/Button.tsx';
+import {
+  WAITLIST_STEP_COUNT,
+  waitlistSchema,
+  waitlistStepFields,
+  waitlistStepTitles,
+  type WaitlistInput,
+  type WaitlistValues,
+} from '../../lib/waitlist/schema.ts';
+import { submitLead } from './submit-lead.ts';
+import { WaitlistStep } from './WaitlistSteps.tsx';
+
+export const SUCCESS_TITLE = 'Success!';
+export const SUCCESS_TEXT = "You've been added to the waiting list. We'll be in touch soon.";
+export const DIALOG_TOASTER = 'waitlist-dialog';
+
+const emptyValues: WaitlistInput = {
+  name: '',
+  email: '',
+  companyName: '',
+  role: undefined as unknown as WaitlistInput['role'],
+  roleOther: '',
+  goal: [],
+  frustrations: [],
+  investment: undefined as unknown as WaitlistInput['investment'],
+  additionalInfo: '',
+  earlyAccess: false,
+};
+
+export interface WaitlistFormProps {
+  program: string | null;
+  idempotencyKey: string;
+  onStored: () => void;
+  onCancel: () => void;
+  submit?: typeof submitLead;
+}
+
+/** The five-step form. It is mounted afresh each time the dialog opens, which is what resets it. */
+export function WaitlistForm({ program, idempotencyKey, onStored, onCancel, submit = submitLead }: WaitlistFormProps) {
+  const [step, setStep] = useState(0);
+  const [sending, setSending] = useState(false);
+  const stepRef = useRef<HTMLDivElement>(null);
+  const {
+    register,
+    trigger,
+    handleSubmit,
+    setError,
+    setFocus,
+    watch,
+    formState: { errors },
+  } = useForm<WaitlistInput, unknown, WaitlistValues>({
+    resolver: zodResolver(waitlistSchema),
+    defaultValues: emptyValues,
+    shouldUnregister: false,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+
+  // Each step opens with its first field focused, so keyboard and screen-reader users start in the right place.
+  useEffect(() => {
+    stepRef.current?.querySelector<HTMLElement>('input, textarea')?.focus();
+  }, [step]);
+
+  const focusFirstError = (fields: readonly string[]) => {
+    const first = fields.find((field) => errorsRef.current[field as keyof WaitlistInput]);
+    if (first) setFocus(first as keyof WaitlistInput);
+  };
+  const errorsRef = useRef(errors);
+  errorsRef.current = errors;
+
+  async function next() {
+    const fields = waitlistStepFields[step]!;
+    if (await trigger([...fields], { shouldFocus: true })) setStep((current) => current + 1);
+    else focusFirstError(fields);
+  }
+
+  const send = handleSubmit(async (values) => {
+    console.log('Waiting list submission', values);
+    setSending(true);
+    const outcome = await submit(values, { idempotencyKey, program });
+    setSending(false);
+    if (outcome.kind === 'stored') {
+      onStored();
+      return;
+    }
+    if (outcome.kind === 'invalid') {
+      const firstStep = waitlistStepFields.findIndex((fields) => fields.some((field) => field in outcome.errors));
+      for (const [field, message] of Object.entries(outcome.errors)) setError(field as keyof WaitlistInput, { message });
+      if (firstStep >= 0) setStep(firstStep);
+      return;
+    }
+    toast.error('We could not add you to the waiting list', {
+      toasterId: DIALOG_TOASTER,
+      description: `${outcome.message} Your answers are kept.`,
+      action: { label: 'Try again', onClick: () => void send() },
+    });
+  });
+
+  const last = step === WAITLIST_STEP_COUNT - 1;
+  const progress = Math.round(((step + 1) / WAITLIST_STEP_COUNT) * 100);
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (last) void send();
+        else void next();
+      }}
+      className="flex min-h-0 flex-1 flex-col"
+    >
+      <div className="border-b border-line px-6 pb-4">
+        <div className="flex items-baseline justify-between gap-4 text-sm">
+          <p aria-live="polite" className="font-semibold text-violet-deep">
+            Step {step + 1} of {WAITLIST_STEP_COUNT}
+            <span className="sr-only">: {waitlistStepTitles[step]}</span>
+          </p>
+          <p aria-hidden="true" className="text-muted">
+            {waitlistStepTitles[step]}
+          </p>
+        </div>
+        <div
+          role="progressbar"
+          aria-label="Waiting list progress"
+          aria-valuemin={1}
+          aria-valuemax={WAITLIST_STEP_COUNT}
+          aria-valuenow={step + 1}
+          aria-valuetext={`Step ${step + 1} of ${WAITLIST_STEP_COUNT}`}
+          className="mt-3 h-1.5 overflow-hidden rounded-full bg-stone"
+        >
+          <div className="h-full rounded-full bg-[image:var(--gradient-accent)] transition-[width] duration-300" style={{ width: `${progress}%` }} />
+        </div>
+      </div>
+
+      <div ref={stepRef} className="min-h-0 flex-1 overflow-y-auto px-6 py-6">
+        <WaitlistStep step={step} register={register} errors={errors} showRoleOther={watch('role') === 'Other'} />
+      </div>
+
+      <div className="flex items-center justify-between gap-3 border-t border-line px-6 py-4">
+        <Button variant="outline" disabled={step === 0 || sending} onClick={() => setStep((current) => current - 1)}>
+          Previous
+        </Button>
+        <div className="flex gap-3">
+          <Button variant="ghost" className="hidden sm:inline-flex" onClick={onCancel}>
+            Cancel
+          </Button>
+          {last ? (
+            <Button type="submit" variant="hero" disabled={sending} aria-disabled={sending || undefined}>
+              {sending ? 'Sending…' : 'Submit'}
+            </Button>
+          ) : (
+            <Button type="submit">Next</Button>
+          )}
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,109 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Toaster, toast } from 'sonner';
+import { Icon } from '../../components/icons/Icon.tsx';
+import { IslandErrorBoundary } from '../IslandErrorBoundary.tsx';
+import { DIALOG_TOASTER, SUCCESS_TEXT, SUCCESS_TITLE, WaitlistForm } from './WaitlistForm.tsx';
+
+export interface WaitlistWizardProps {
+  /** The program page this island sits on; a trigger's data-program overrides it. */
+  program?: string;
+}
+
+interface Session {
+  key: string;
+  program: string | null;
+}
+
+const TRIGGER = '[data-waitlist-trigger]';
+
+/**
+ * The waiting-list dialog. The page renders every "Join the Waiting List" button as a real link
+ * to /waitlist (which works without JavaScript); once this island is loaded it turns those links
+ * into triggers for a native modal dialog (focus held inside, Escape and backdrop close it).
+ */
+function WaitlistDialog({ program = null }: { program?: string | null }) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const [session, setSession] = useState<Session | null>(null);
+
+  const open = useCallback(
+    (from: string | null) => setSession({ key: crypto.randomUUID(), program: from ?? program }),
+    [program],
+  );
+  const close = useCallback(() => dialogRef.current?.close(), []);
+
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      const trigger = (event.target as Element | null)?.closest<HTMLElement>(TRIGGER);
+      if (!trigger || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+      event.preventDefault();
+      open(trigger.dataset.program ?? null);
+    };
+    document.addEventListener('click', onClick);
+    document.querySelectorAll(TRIGGER).forEach((trigger) => trigger.setAttribute('aria-haspopup', 'dialog'));
+    return () => document.removeEventListener('click', onClick);
+  }, [open]);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (session && dialog && !dialog.open) dialog.showModal();
+  }, [session]);
+
+  return (
+    <>
+      <dialog
+        ref={dialogRef}
+        aria-labelledby="waitlist-title"
+        aria-describedby="waitlist-description"
+        // Closing by button, Escape or backdrop all end here: unmounting the form resets it.
+        onClose={() => setSession(null)}
+        onClick={(event) => {
+          if (event.target === event.currentTarget) close();
+        }}
+        className="m-auto max-h-[min(92dvh,56rem)] w-[min(40rem,calc(100vw-1.5rem))] overflow-hidden rounded-[var(--radius-card)] border border-line bg-paper p-0 text-ink shadow-2xl backdrop:bg-night/60"
+      >
+        {session ? (
+          <div className="flex max-h-[min(92dvh,56rem)] flex-col">
+            <div className="flex items-start justify-between gap-4 px-6 pt-6 pb-4">
+              <div>
+                <h2 id="waitlist-title" className="text-xl font-semibold">
+                  Join the Waiting List
+                </h2>
+                <p id="waitlist-description" className="mt-1 text-sm text-muted">
+                  Five short steps. Places are limited and offered by invitation.
+                </p>
+              </div>
+              <button
+                type="button"
+                onClick={close}
+                className="-mt-1 -mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-[var(--radius-ui)] hover:bg-ink/5"
+              >
+                <Icon name="close" className="size-5" />
+                <span className="sr-only">Close</span>
+              </button>
+            </div>
+            <WaitlistForm
+              key={session.key}
+              program={session.program}
+              idempotencyKey={session.key}
+              onCancel={close}
+              onStored={() => {
+                close();
+                toast.success(SUCCESS_TITLE, { description: SUCCESS_TEXT });
+              }}
+            />
+            <Toaster id={DIALOG_TOASTER} position="bottom-right" visibleToasts={1} duration={5000} closeButton />
+          </div>
+        ) : null}
+      </dialog>
+      <Toaster position="bottom-right" visibleToasts={1} duration={5000} closeButton />
+    </>
+  );
+}
+
+export default function WaitlistWizard({ program }: WaitlistWizardProps) {
+  return (
+    <IslandErrorBoundary>
+      <WaitlistDialog program={program ?? null} />
+    </IslandErrorBoundary>
+  );
+}

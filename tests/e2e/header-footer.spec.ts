@@ -1,0 +1,140 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe.ts';
+import { isMobile, programRoutes, site } from '../support/site.ts';
+
+test.describe('header on wide screens', () => {
+  test.skip(({ viewport }) => isMobile(viewport?.width), 'desktop navigation');
+
+  test('shows the full name, the Programs menu, the main links and Schedule a Call', async ({ page }) => {
+    await page.goto('/');
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: site.companyName })).toBeVisible();
+    const nav = header.getByRole('navigation', { name: 'Main' });
+    for (const [name, href] of [['Solutions', '/solutions'], ['Results', '/results'], ['POV', '/pov']]) {
+      await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href!);
+    }
+    const call = header.getByRole('link', { name: /Schedule a Call/ });
+    await expect(call).toHaveAttribute('href', site.bookingUrl);
+    await expect(call).toHaveAttribute('target', '_blank');
+    await expect(call).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(header.getByRole('button', { name: 'Open menu' })).toBeHidden();
+  });
+
+  test('Programs menu opens by mouse and lists the three programs', async ({ page }) => {
+    await page.goto('/');
+    const trigger = page.getByRole('button', { name: 'Programs' });
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    await trigger.click();
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    const menu = page.getByRole('list', { name: 'Programs' });
+    for (const program of programRoutes) {
+      await expect(menu.getByRole('link', { name: program.label })).toHaveAttribute('href', program.href);
+    }
+    await expectNoAxeViolations(page);
+    await menu.getByRole('link', { name: 'Middle Market Leaders' }).click();
+    await expect(page).toHaveURL(/\/program\/ripple-effect$/);
+  });
+
+  test('Programs menu works by keyboard: ArrowDown opens, arrows move, Escape closes', async ({ page }) => {
+    await page.goto('/');
+    const trigger = page.getByRole('button', { name: 'Programs' });
+    await trigger.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('link', { name: 'Small Business Owners' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('link', { name: 'Middle Market Leaders' })).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await expect(page.getByRole('link', { name: 'Corporate Innovation/CX Teams' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('list', { name: 'Programs' })).toBeHidden();
+    await expect(trigger).toBeFocused();
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+
+    for (const key of ['Enter', ' ']) {
+      await page.keyboard.press(key);
+      await expect(page.getByRole('link', { name: 'Small Business Owners' })).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(trigger).toBeFocused();
+    }
+  });
+});
+
+test.describe('header on small screens', () => {
+  test.skip(({ viewport }) => !isMobile(viewport?.width), 'mobile navigation');
+
+  test('shows the short name and a menu button instead of the links', async ({ page }) => {
+    await page.goto('/');
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: site.shortName, exact: true })).toBeVisible();
+    await expect(header.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await expect(header.getByRole('button', { name: 'Open menu' })).toBeVisible();
+  });
+
+  test('drawer opens on the right at 300px, holds focus, and closes with Escape returning focus', async ({ page }) => {
+    await page.goto('/');
+    const open = page.getByRole('button', { name: 'Open menu' });
+    await open.click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await expect(drawer).toBeVisible();
+    const box = await drawer.boundingBox();
+    expect(box?.width).toBe(300);
+    expect(Math.round((box?.x ?? 0) + (box?.width ?? 0))).toBe(375);
+    for (const program of programRoutes) {
+      await expect(drawer.getByRole('link', { name: program.label })).toHaveAttribute('href', program.href);
+    }
+    for (const name of ['Solutions', 'Results', 'POV']) await expect(drawer.getByRole('link', { name, exact: true })).toBeVisible();
+    const call = drawer.getByRole('link', { name: /Schedule a Discovery Call/ });
+    await expect(call).toHaveAttribute('href', site.bookingUrl);
+    await expect(call).toHaveAttribute('target', '_blank');
+    await expectNoAxeViolations(page);
+
+    // Focus stays inside the modal drawer.
+    for (let i = 0; i < 12; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await drawer.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(open).toBeFocused();
+  });
+
+  test('choosing a link closes the drawer and navigates; the backdrop closes it too', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await page.mouse.click(20, 400);
+    await expect(drawer).toBeHidden();
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await drawer.getByRole('link', { name: 'Results', exact: true }).click();
+    await expect(page).toHaveURL(/\/results$/);
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
+  });
+});
+
+test('footer carries the blurb, contact, network, programs, copyright and legal links', async ({ page }) => {
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByText(site.tagline)).toBeVisible();
+  await expect(footer.getByRole('link', { name: site.contactEmail })).toHaveAttribute('href', `mailto:${site.contactEmail}`);
+  const network = footer.getByRole('link', { name: /on LinkedIn/ });
+  await expect(network).toHaveAttribute('href', site.linkedinUrl);
+  await expect(network).toHaveAttribute('rel', 'noopener noreferrer');
+  const programs = footer.getByRole('list', { name: 'Programs' });
+  for (const program of programRoutes) {
+    await expect(programs.getByRole('link', { name: program.label })).toHaveAttribute('href', program.href);
+  }
+  await expect(footer.getByText('© 2025')).toBeVisible();
+  await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
+  await expect(footer.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms-of-service');
+});
+
+test('skip link jumps to the main content', async ({ page }) => {
+  await page.goto('/');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+});

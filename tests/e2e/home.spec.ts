@@ -1,0 +1,86 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe.ts';
+import { programRoutes, site } from '../support/site.ts';
+
+test('home page shows the six sections in order with their anchors', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle(/Humanwise/);
+  const main = page.getByRole('main');
+  const headings = main.getByRole('heading', { level: 2 });
+  const titles = await headings.allTextContents();
+  const order = ['Find Your Path to the Future', 'Trusted by Leading Organizations', 'Design Wisely. Lead Boldly.'];
+  const positions = order.map((title) => titles.indexOf(title));
+  expect(positions.every((p) => p >= 0)).toBe(true);
+  expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+  expect(titles.length).toBeGreaterThanOrEqual(5);
+
+  await expect(main.getByRole('heading', { level: 1 })).toBeVisible();
+  for (const id of ['approach', 'find-your-path', 'apply']) await expect(page.locator(`#${id}`)).toHaveCount(1);
+  for (const pillar of ['Human-centered Design', 'Service Systems Orchestration', 'AI Strategy', 'Agentic AI Development']) {
+    await expect(page.locator('#approach').getByRole('heading', { name: pillar })).toBeVisible();
+  }
+  const apply = page.locator('#apply');
+  await expect(apply.getByText('Limited spots available for select leaders')).toBeVisible();
+  await expect(apply.getByText('Invitation-only programs')).toBeVisible();
+  await expect(apply.getByRole('link', { name: /Schedule a Discovery Call/ })).toHaveAttribute('href', site.bookingUrl);
+  await expect(page.getByRole('img', { name: /Client logos/ })).toBeVisible();
+});
+
+test('hero buttons: discovery call opens the booking page in a new tab, Explore jumps to the programs', async ({ page }) => {
+  await page.goto('/');
+  const hero = page.locator('section').first();
+  const call = hero.getByRole('link', { name: /Schedule a Discovery Call/ });
+  await expect(call).toHaveAttribute('href', site.bookingUrl);
+  await expect(call).toHaveAttribute('target', '_blank');
+  await expect(call).toHaveAttribute('rel', 'noopener noreferrer');
+  await hero.getByRole('link', { name: 'Explore Our Programs' }).click();
+  await expect(page).toHaveURL(/#find-your-path$/);
+  await expect(page.getByRole('heading', { name: 'Find Your Path to the Future' })).toBeInViewport();
+});
+
+test('three program cards with size band, three highlights and a link to each program', async ({ page }) => {
+  await page.goto('/');
+  const section = page.locator('#find-your-path');
+  const cards = section.getByRole('article');
+  await expect(cards).toHaveCount(3);
+  const expectations = [
+    { title: 'Small Business Innovation Program', band: '10-100 employees', href: programRoutes[0]!.href },
+    { title: 'Middle Market Innovation Program', band: '100-1,000 employees', href: programRoutes[1]!.href },
+    { title: 'Corporate CX & Innovation Program', band: '1,000+ employees', href: programRoutes[2]!.href },
+  ];
+  for (const [index, expected] of expectations.entries()) {
+    const card = cards.nth(index);
+    await card.scrollIntoViewIfNeeded();
+    await expect(card.getByRole('heading', { name: expected.title })).toBeVisible();
+    await expect(card.getByText(expected.band)).toBeVisible();
+    await expect(card.getByRole('listitem')).toHaveCount(3);
+    await expect(card.getByRole('link', { name: 'Explore This Path' })).toHaveAttribute('href', expected.href);
+  }
+});
+
+test('program cards reveal with a 150 ms stagger, and not at all under reduced motion', async ({ page }) => {
+  await page.goto('/');
+  const delays = await page
+    .locator('#find-your-path article')
+    .evaluateAll((cards) => cards.map((card) => getComputedStyle(card).transitionDelay));
+  expect(delays).toEqual(['0s', '0.15s', '0.3s']);
+
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.reload();
+  const grid = page.locator('#find-your-path [data-reveal]');
+  await expect(grid).not.toHaveAttribute('data-reveal', 'pending');
+  await expect(page.locator('#find-your-path article').first()).toHaveCSS('opacity', '1');
+});
+
+test('home page has no accessibility violations and ships no React', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await page.goto('/');
+  await page.locator('#find-your-path').scrollIntoViewIfNeeded();
+  await page.waitForTimeout(800);
+  await expectNoAxeViolations(page);
+  expect(scripts.length).toBeLessThanOrEqual(2);
+  expect(await page.locator('astro-island').count()).toBe(0);
+});
