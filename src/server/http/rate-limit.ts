@@ -1,0 +1,135 @@
+import type { IncomingMessage } from 'node:http';
+
+export interface RateLimitDecision {
+  allowed: boolean;
+  /** Seconds until the next attempt would be allowed; 0 when allowed. */
+  retryAfterSeconds: number;
+}
+
+export interface RateLimiter {
+  /** Counts one attempt for `key` and says whether it is within the limit. */
+  check(key: string): RateLimitDecision;
+  /** Says whether one more attempt would be allowed, without counting anything. */
+  peek(key: string): RateLimitDecision;
+  /** Number of clients currently tracked (for tests and metrics). */
+  size(): number;
+}
+
+export interface RateLimiterOptions {
+  /** Attempts allowed per window and key; 0 (or less) turns limiting off. */
+  limit: number;
+  windowMs: number;
+  /** Most clients tracked at once; the least recently seen are dropped past it. Default 10,000. */
+  maxKeys?: number;
+  now?: () => number;
+}
+
+const ALLOW: RateLimitDecision = { allowed: true, retryAfterSeconds: 0 };
+
+/**
+ * In-memory sliding-window limiter: each key keeps the times of its last `limit` counted attempts.
+ * Memory is bounded: at most `limit` timestamps per key and at most `maxKeys` keys; keys whose
+ * attempts have all left the window are pruned as the limiter is used.
+ *
+ * State is per process. With several server instances each one limits on its own.
+ */
+export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
+  const { limit, windowMs } = options;
+  const maxKeys = Math.max(1, options.maxKeys ?? 10_000);
+  const now = options.now ?? Date.now;
+  const hits = new Map<string, number[]>();
+  let lastSweep = now();
+
+  const live = (key: string, at: number): number[] | undefined => {
+    const times = hits.get(key);
+    if (!times) return undefined;
+    while (times.length > 0 && (times[0] as number) <= at - windowMs) times.shift();
+    if (times.length === 0) {
+      hits.delete(key);
+      return undefined;
+    }
+    return times;
+  };
+
+  const sweep = (at: number) => {
+    if (at - lastSweep < Math.min(windowMs, 60_000)) return;
+    lastSweep = at;
+    for (const key of [...hits.keys()]) live(key, at);
+  };
+
+  const denied = (times: number[], at: number): RateLimitDecision => ({
+    allowed: false,
+    retryAfterSeconds: Math.max(1, Math.ceil(((times[0] as number) + windowMs - at) / 1000)),
+  });
+
+  return {
+    check(key) {
+      if (limit <= 0) return ALLOW;
+      const at = now();
+      sweep(at);
+      const times = live(key, at) ?? [];
+      if (times.length >= limit) return denied(times, at);
+      times.push(at);
+      // Re-insert so the Map's order is least recently counted first, then enforce the key cap.
+      hits.delete(key);
+      hits.set(key, times);
+      while (hits.size > maxKeys) {
+        const oldest = hits.keys().next().value;
+        if (oldest === undefined) break;
+        hits.delete(oldest);
+      }
+      return ALLOW;
+    },
+    peek(key) {
+      if (limit <= 0) return ALLOW;
+      const at = now();
+      const times = live(key, at);
+      return times && times.length >= limit ? denied(times, at) : ALLOW;
+    },
+    size() {
+      return hits.size;
+    },
+  };
+}
+
+/** Reads `WAITLIST_RATE_LIMIT` (default 5; 0 turns limiting off) with a 10-minute window. */
+export function waitlistRateLimitFromEnv(env: NodeJS.ProcessEnv): { limit: number; windowMs: number } {
+  const raw = env.WAITLIST_RATE_LIMIT?.trim();
+  let limit = 5;
+  if (raw !== undefined && raw !== '') {
+    const parsed = Number(raw);
+    if (!Number.isInteger(parsed) || parsed < 0) {
+      throw new Error(`WAITLIST_RATE_LIMIT must be a whole number of 0 or more, got "${raw}"`);
+    }
+    limit = parsed;
+  }
+  return { limit, windowMs: 10 * 60 * 1000 };
+}
+
+/** `TRUST_PROXY=1` (or `true`) means the server sits behind one reverse proxy we trust. */
+export function trustProxyFromEnv(env: NodeJS.ProcessEnv): boolean {
+  const raw = env.TRUST_PROXY?.trim().toLowerCase();
+  return raw === '1' || raw === 'true';
+}
+
+/**
+ * The key a client is limited by: the socket's remote address, or, behind a trusted proxy, the
+ * address that proxy recorded in X-Forwarded-For. The proxy appends the address it saw to the end
+ * of the header, so that last hop is the one to believe; earlier entries come from the client and
+ * could be forged to dodge the limit.
+ */
+export function clientKey(req: IncomingMessage, trustProxy: boolean): string {
+  if (trustProxy) {
+    const header = req.headers['x-forwarded-for'];
+    const value = Array.isArray(header) ? header.join(',') : header;
+    if (value) {
+      const hops = value
+        .split(',')
+        .map((hop) => hop.trim())
+        .filter((hop) => hop.length > 0);
+      const hop = hops[hops.length - 1];
+      if (hop && hop.length <= 64) return hop;
+    }
+  }
+  return req.socket.remoteAddress ?? 'unknown';
+}

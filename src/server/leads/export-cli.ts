@@ -1,0 +1,71 @@
+/**
+ * `npm run leads:export -- [--out FILE] [--since YYYY-MM-DD]`
+ *
+ * Writes every stored lead (or those submitted on or after --since, UTC) as CSV to stdout or to
+ * FILE, from whichever store the environment configures (DATABASE_URL, else SQLITE_PATH).
+ * Personal data goes only to that output; messages on stderr carry counts and errors, never values.
+ */
+import { writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { leadsToCsv, parseSinceDate } from './csv.ts';
+import { openLeadStore } from './store.ts';
+
+const USAGE = `Usage: npm run leads:export -- [--out FILE] [--since YYYY-MM-DD]
+
+  --out FILE           write the CSV to FILE instead of standard output (a new file
+                       is readable by its owner only; an existing one is replaced)
+  --since YYYY-MM-DD   only leads submitted on or after that day (UTC)
+  --help               show this help
+
+The store is PostgreSQL when DATABASE_URL is set, otherwise the SQLite file at SQLITE_PATH
+(default ./data/leads.sqlite).`;
+
+async function main(): Promise<number> {
+  let args;
+  try {
+    args = parseArgs({
+      options: { out: { type: 'string' }, since: { type: 'string' }, help: { type: 'boolean' } },
+      allowPositionals: false,
+    }).values;
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  if (args.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  let since: Date | undefined;
+  try {
+    since = args.since === undefined ? undefined : parseSinceDate(args.since);
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    return 2;
+  }
+
+  const store = await openLeadStore(process.env);
+  try {
+    const leads = await store.list(since ? { since } : {});
+    const csv = leadsToCsv(leads);
+    if (args.out) {
+      await writeFile(args.out, csv, { encoding: 'utf8', mode: 0o600 });
+      process.stderr.write(`Exported ${leads.length} lead(s) from the ${store.kind} store to ${args.out}\n`);
+    } else {
+      await new Promise<void>((resolve, reject) =>
+        process.stdout.write(csv, (error) => (error ? reject(error) : resolve())),
+      );
+      process.stderr.write(`Exported ${leads.length} lead(s) from the ${store.kind} store\n`);
+    }
+  } finally {
+    await store.close();
+  }
+  return 0;
+}
+
+try {
+  process.exitCode = await main();
+} catch (error) {
+  // The error's message only: a driver error could otherwise echo a query's values.
+  process.stderr.write(`Export failed: ${error instanceof Error ? error.message : 'unknown error'}\n`);
+  process.exitCode = 1;
+}

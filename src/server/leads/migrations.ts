@@ -1,0 +1,71 @@
+/**
+ * Versioned schema migrations, applied in order at start-up, each one once, inside a transaction,
+ * and recorded in `schema_migrations(version, applied_at)`. Never edit a released migration: add a
+ * new one with the next version number.
+ */
+export interface Migration {
+  version: number;
+  description: string;
+  sqlite: string;
+  postgres: string;
+}
+
+export const migrations: readonly Migration[] = [
+  {
+    version: 1,
+    description: 'leads table',
+    sqlite: `
+      CREATE TABLE leads (
+        id              TEXT    PRIMARY KEY NOT NULL,
+        created_at      TEXT    NOT NULL,
+        source_program  TEXT,
+        idempotency_key TEXT    NOT NULL UNIQUE,
+        name            TEXT    NOT NULL,
+        email           TEXT    NOT NULL,
+        company_name    TEXT    NOT NULL,
+        role            TEXT    NOT NULL,
+        role_other      TEXT,
+        goal            TEXT    NOT NULL,
+        frustrations    TEXT    NOT NULL,
+        investment      TEXT    NOT NULL,
+        additional_info TEXT,
+        early_access    INTEGER CHECK (early_access IN (0, 1))
+      );
+      CREATE INDEX leads_created_at ON leads (created_at);
+    `,
+    postgres: `
+      CREATE TABLE leads (
+        id              uuid        PRIMARY KEY,
+        created_at      timestamptz NOT NULL,
+        source_program  text,
+        idempotency_key text        NOT NULL UNIQUE,
+        name            text        NOT NULL,
+        email           text        NOT NULL,
+        company_name    text        NOT NULL,
+        role            text        NOT NULL,
+        role_other      text,
+        goal            text        NOT NULL,
+        frustrations    text        NOT NULL,
+        investment      text        NOT NULL,
+        additional_info text,
+        early_access    boolean
+      );
+      CREATE INDEX leads_created_at ON leads (created_at);
+    `,
+  },
+];
+
+export const LATEST_SCHEMA_VERSION = migrations.reduce((max, m) => Math.max(max, m.version), 0);
+
+/** Migrations not yet applied, in order. Refuses to run against a schema newer than this code. */
+export function pendingMigrations(applied: Iterable<number>): Migration[] {
+  const done = new Set(applied);
+  for (const version of done) {
+    if (version > LATEST_SCHEMA_VERSION) {
+      throw new Error(
+        `The lead store has schema version ${version}, newer than this server knows (${LATEST_SCHEMA_VERSION}). Deploy the newer server.`,
+      );
+    }
+  }
+  return [...migrations].sort((a, b) => a.version - b.version).filter((m) => !done.has(m.version));
+}
