@@ -47,6 +47,21 @@ if (drawer) {
     if (target.closest('a[href]') || target === drawer) drawer.close();
   });
 
+  // Keep Tab inside the open drawer rather than letting it wander to the browser's own controls.
+  drawer.addEventListener('keydown', (event) => {
+    if (event.key !== 'Tab') return;
+    const focusable = Array.from(drawer.querySelectorAll<HTMLElement>('a[href], button:not([disabled])'));
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last?.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first?.focus();
+    }
+  });
+
   if (!('commandForElement' in HTMLButtonElement.prototype)) {
     document.querySelectorAll<HTMLButtonElement>('button[commandfor="site-drawer"]').forEach((button) => {
       button.addEventListener('click', () =>

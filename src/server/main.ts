@@ -11,14 +11,14 @@ import { site } from '../config/site.ts';
 import { createApp, type AstroHandler } from './app.ts';
 import { loadStaticAssets } from './http/static-files.ts';
 import { collectScriptHashes } from './http/inline-script-hashes.ts';
-import { createRateLimiter } from './http/rate-limit.ts';
+import { createRateLimiter, trustProxyFromEnv, waitlistRateLimitFromEnv } from './http/rate-limit.ts';
 import { openLeadStore } from './leads/store.ts';
 import { createWaitlistHandler } from './api/waitlist.ts';
 import { createPovHandler } from './api/pov.ts';
 import { createPovService, povServiceOptionsFromEnv } from './feed/pov-service.ts';
 
 const env = process.env;
-const logger = pino({ level: env.LOG_LEVEL ?? 'info', base: undefined });
+const logger = pino({ level: env.LOG_LEVEL ?? 'info', base: null });
 const distDir = fileURLToPath(new URL('../../dist/', import.meta.url));
 const entry = `${distDir}server/entry.mjs`;
 
@@ -35,7 +35,6 @@ const povService = createPovService({
   log: (event) => logger.warn({ feed: event }, 'feed event'),
 });
 
-const rateLimit = Number.parseInt(env.WAITLIST_RATE_LIMIT ?? '5', 10);
 const app = createApp({
   assets,
   astro,
@@ -49,8 +48,8 @@ const app = createApp({
   api: {
     '/api/waitlist': createWaitlistHandler({
       store,
-      rateLimiter: createRateLimiter({ limit: Number.isNaN(rateLimit) ? 5 : rateLimit, windowMs: 10 * 60 * 1000 }),
-      trustProxy: env.TRUST_PROXY === '1',
+      rateLimiter: createRateLimiter(waitlistRateLimitFromEnv(env)),
+      trustProxy: trustProxyFromEnv(env),
       renderForm: async (req, res, state, status) => {
         // The no-JavaScript form: answer with the /waitlist page showing the outcome.
         req.method = 'GET';

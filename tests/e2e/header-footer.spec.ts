@@ -10,8 +10,13 @@ test.describe('header on wide screens', () => {
     const header = page.getByRole('banner');
     await expect(header.getByRole('link', { name: site.companyName })).toBeVisible();
     const nav = header.getByRole('navigation', { name: 'Main' });
-    for (const [name, href] of [['Solutions', '/solutions'], ['Results', '/results'], ['POV', '/pov']]) {
-      await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href!);
+    const links = [
+      { name: 'Solutions', href: '/solutions' },
+      { name: 'Results', href: '/results' },
+      { name: 'POV', href: '/pov' },
+    ];
+    for (const { name, href } of links) {
+      await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     }
     const call = header.getByRole('link', { name: /Schedule a Call/ });
     await expect(call).toHaveAttribute('href', site.bookingUrl);
@@ -26,7 +31,7 @@ test.describe('header on wide screens', () => {
     await expect(trigger).toHaveAttribute('aria-expanded', 'false');
     await trigger.click();
     await expect(trigger).toHaveAttribute('aria-expanded', 'true');
-    const menu = page.getByRole('list', { name: 'Programs' });
+    const menu = page.getByRole('navigation', { name: 'Main' }).getByRole('list', { name: 'Programs' });
     for (const program of programRoutes) {
       await expect(menu.getByRole('link', { name: program.label })).toHaveAttribute('href', program.href);
     }
@@ -38,22 +43,23 @@ test.describe('header on wide screens', () => {
   test('Programs menu works by keyboard: ArrowDown opens, arrows move, Escape closes', async ({ page }) => {
     await page.goto('/');
     const trigger = page.getByRole('button', { name: 'Programs' });
+    const menu = page.getByRole('navigation', { name: 'Main' }).getByRole('list', { name: 'Programs' });
     await trigger.focus();
     await page.keyboard.press('ArrowDown');
-    await expect(page.getByRole('link', { name: 'Small Business Owners' })).toBeFocused();
+    await expect(menu.getByRole('link', { name: 'Small Business Owners' })).toBeFocused();
     await page.keyboard.press('ArrowDown');
-    await expect(page.getByRole('link', { name: 'Middle Market Leaders' })).toBeFocused();
+    await expect(menu.getByRole('link', { name: 'Middle Market Leaders' })).toBeFocused();
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('ArrowUp');
-    await expect(page.getByRole('link', { name: 'Corporate Innovation/CX Teams' })).toBeFocused();
+    await expect(menu.getByRole('link', { name: 'Corporate Innovation/CX Teams' })).toBeFocused();
     await page.keyboard.press('Escape');
-    await expect(page.getByRole('list', { name: 'Programs' })).toBeHidden();
+    await expect(menu).toBeHidden();
     await expect(trigger).toBeFocused();
     await expect(trigger).toHaveAttribute('aria-expanded', 'false');
 
     for (const key of ['Enter', ' ']) {
       await page.keyboard.press(key);
-      await expect(page.getByRole('link', { name: 'Small Business Owners' })).toBeFocused();
+      await expect(menu.getByRole('link', { name: 'Small Business Owners' })).toBeFocused();
       await page.keyboard.press('Escape');
       await expect(trigger).toBeFocused();
     }

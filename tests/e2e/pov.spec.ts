@@ -1,0 +1,97 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe.ts';
+
+const article = (n: number, thumbnail: string | null = null) => ({
+  title: `Essay ${n}`,
+  link: `https://blog.example.com/essay-${n}`,
+  description: `What we learned in engagement ${n}.`,
+  thumbnail,
+});
+
+async function answerFeed(page: Page, body: unknown, status = 200, delayMs = 0) {
+  await page.route('**/api/pov', async (route) => {
+    if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    await route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+  });
+}
+
+const articleTitles = (page: Page) => page.getByRole('main').getByRole('article').getByRole('heading').allTextContents();
+
+test('lists the articles our server read from the feed, four or fewer reversed, with safe new-tab links', async ({ page }) => {
+  await page.goto('/pov');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('article')).toHaveCount(4);
+  expect(await articleTitles(page)).toEqual([
+    'Momentum after the workshop',
+    'Experiments your CFO will fund',
+    'The touchpoints worth keeping human',
+    'Map the service before you automate it',
+  ]);
+  const first = page.getByRole('main').getByRole('article').first();
+  const link = first.getByRole('link', { name: /Read the article/ });
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(link).toHaveAttribute('href', /^https:\/\/medium\.example\.com\//);
+  await expect(first.getByRole('paragraph').first()).not.toContainText('<');
+  await expectNoAxeViolations(page);
+});
+
+test('more than four articles: the last four reversed come first, then the rest in order', async ({ page }) => {
+  await answerFeed(page, { status: 'ok', items: [1, 2, 3, 4, 5, 6].map((n) => article(n)) });
+  await page.goto('/pov');
+  await expect(page.getByRole('main').getByRole('article')).toHaveCount(6);
+  expect(await articleTitles(page)).toEqual(['Essay 6', 'Essay 5', 'Essay 4', 'Essay 3', 'Essay 1', 'Essay 2']);
+});
+
+test('loading: a skeleton holds the layout while the feed is on its way', async ({ page }) => {
+  await answerFeed(page, { status: 'ok', items: [article(1)] }, 200, 2_500);
+  await page.goto('/pov');
+  await expect(page.getByRole('status').filter({ hasText: 'Loading articles' })).toBeAttached();
+  await expect(page.locator('[aria-busy="true"]')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await expect(page.getByRole('main').getByRole('article')).toHaveCount(1, { timeout: 10_000 });
+});
+
+test('HTTP failure: "Failed to fetch articles" in red, and in the console', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  await answerFeed(page, { status: 'error' }, 502);
+  await page.goto('/pov');
+  const alert = page.getByRole('alert');
+  await expect(alert).toHaveText('Failed to fetch articles');
+  await expect(alert).toHaveCSS('color', 'rgb(180, 35, 24)');
+  await expect(page.getByRole('main').getByRole('article')).toHaveCount(0);
+  await expect.poll(() => errors.some((text) => text.includes('Failed to fetch articles'))).toBe(true);
+  await expectNoAxeViolations(page);
+});
+
+test("status other than ok: the service's message, or \"Failed to load articles\" without one", async ({ page }) => {
+  await answerFeed(page, { status: 'error', message: 'The blog feed did not answer in time.' });
+  await page.goto('/pov');
+  await expect(page.getByRole('alert')).toHaveText('The blog feed did not answer in time.');
+
+  await page.unrouteAll();
+  await answerFeed(page, { status: 'error' });
+  await page.reload();
+  await expect(page.getByRole('alert')).toHaveText('Failed to load articles');
+});
+
+test('empty feed: "No articles found."', async ({ page }) => {
+  await answerFeed(page, { status: 'ok', items: [] });
+  await page.goto('/pov');
+  await expect(page.getByText('No articles found.')).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('articles without an image get a placeholder of the same size; images never shift the grid', async ({ page }) => {
+  await answerFeed(page, { status: 'ok', items: [article(1), article(2, '/favicon.svg')] });
+  await page.goto('/pov');
+  const cards = page.getByRole('main').getByRole('article');
+  await expect(cards).toHaveCount(2);
+  const boxes = await cards.evaluateAll((nodes) => nodes.map((node) => (node.firstElementChild as HTMLElement).getBoundingClientRect().height));
+  expect(boxes[0]).toBeGreaterThan(100);
+  expect(Math.abs(boxes[0]! - boxes[1]!)).toBeLessThan(1);
+  // Two items are shown reversed, so the one with an image comes first.
+  await expect(cards.nth(0).locator('img')).toHaveAttribute('loading', 'lazy');
+  await expect(cards.nth(1).locator('img')).toHaveCount(0);
+});
