@@ -1,0 +1,55 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { gzipSync } from 'node:zlib';
+import { publicRoutes } from '../support/routes.ts';
+
+/**
+ * Byte budgets (gzip): what a page runs before first paint, and what each island loads after it.
+ * Read from the production server, so on-demand pages count too.
+ */
+const FIRST_LOAD_JS_BUDGET = 5 * 1024;
+const ISLAND_BUDGET = 70 * 1024;
+
+const gzipSize = (text: string) => gzipSync(Buffer.from(text), { level: 9 }).length;
+
+async function moduleGraphSize(request: APIRequestContext, entries: string[]) {
+  const seen = new Set<string>();
+  let total = 0;
+  const queue = [...entries];
+  while (queue.length) {
+    const url = queue.shift()!;
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const response = await request.get(url);
+    expect(response.ok(), `${url} loads`).toBe(true);
+    const code = await response.text();
+    total += gzipSize(code);
+    for (const [, specifier] of code.matchAll(/(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?\(?\s*["'](\.{1,2}\/[^"']+|\/_astro\/[^"']+)["']/g)) {
+      queue.push(new URL(specifier!, new URL(url, 'http://site')).pathname);
+    }
+  }
+  return { total, modules: seen.size };
+}
+
+test.describe('JavaScript budgets', () => {
+  for (const route of publicRoutes()) {
+    test(`${route}: at most 5 KB before first paint, each island at most 70 KB`, async ({ request }) => {
+      test.skip(test.info().project.name !== 'desktop', 'budgets do not depend on the viewport');
+      const html = await (await request.get(route)).text();
+      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)]
+        .filter(([, attributes]) => !/application\/(ld\+)?json/.test(attributes!))
+        .map(([, , body]) => body!);
+      const external = [...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g), ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map(
+        ([, src]) => src!,
+      );
+      let firstLoad = inline.reduce((sum, body) => sum + gzipSize(body), 0);
+      for (const src of external) firstLoad += (await moduleGraphSize(request, [src])).total;
+      expect(firstLoad, `first-load JS of ${route} in gzip bytes`).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET);
+
+      const islands = [...html.matchAll(/<astro-island[^>]*component-url="([^"]+)"[^>]*renderer-url="([^"]+)"/g)];
+      for (const [, component, renderer] of islands) {
+        const { total } = await moduleGraphSize(request, [component!, renderer!]);
+        expect(total, `island ${component} on ${route} in gzip bytes`).toBeLessThanOrEqual(ISLAND_BUDGET);
+      }
+    });
+  }
+});
