@@ -9,7 +9,8 @@ import { join } from 'node:path';
 const port = Number(process.env.E2E_PORT ?? 4329);
 const feedPort = Number(process.env.E2E_FEED_PORT ?? 4391);
 export const baseURL = `http://127.0.0.1:${port}`;
-const runId = `${process.pid}-${Date.now()}`;
+// Set once in the runner process; test workers inherit it, so tests can read the store the server writes.
+process.env.E2E_SQLITE_PATH ??= join(tmpdir(), `humanwise-e2e-${process.pid}-${Date.now()}`, 'leads.sqlite');
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -47,7 +48,7 @@ export default defineConfig({
       env: {
         PORT: String(port),
         HOST: '127.0.0.1',
-        SQLITE_PATH: join(tmpdir(), `humanwise-e2e-${runId}`, 'leads.sqlite'),
+        SQLITE_PATH: process.env.E2E_SQLITE_PATH,
         POV_FEED_URL: `http://127.0.0.1:${feedPort}/feed.xml`,
         WAITLIST_RATE_LIMIT: '0',
         ENABLE_FAILURE_ROUTE: '1',

@@ -9,3 +9,9 @@ export function absoluteUrl(path: string): string {
 export function pageTitle(title: string, { standalone = false } = {}): string {
   return standalone ? title : `${title} | ${site.shortName}`;
 }
+
+/** The public path of a page: prerendering reports "/index.html" or "/about.html", visitors see "/" and "/about". */
+export function publicPath(pathname: string): string {
+  const path = pathname.replace(/\.html$/, '').replace(/\/index$/, '/');
+  return path === '' ? '/' : path;
+}

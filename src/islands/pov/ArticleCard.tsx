@@ -1,12 +1,15 @@
+import { useState } from 'react';
 import type { FeedArticle } from '../../lib/pov/types.ts';
 import { Icon } from '../../components/icons/Icon.tsx';
 
 /** One Point of View essay: the image is sized up front (16:9) so the grid never shifts as it loads. */
 export function ArticleCard({ article }: { article: FeedArticle }) {
+  // An image the blog host fails to serve gives way to the placeholder rather than a broken icon.
+  const [imageFailed, setImageFailed] = useState(false);
   return (
     <article className="flex flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-white/70 shadow-[var(--shadow-card)]">
       <div className="aspect-[16/9] overflow-hidden bg-night">
-        {article.thumbnail ? (
+        {article.thumbnail && !imageFailed ? (
           <img
             src={article.thumbnail}
             alt=""
@@ -15,6 +18,7 @@ export function ArticleCard({ article }: { article: FeedArticle }) {
             loading="lazy"
             decoding="async"
             referrerPolicy="no-referrer"
+            onError={() => setImageFailed(true)}
             className="size-full object-cover"
           />
         ) : (

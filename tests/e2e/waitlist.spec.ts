@@ -1,0 +1,189 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe.ts';
+import { storedLeads, uniqueEmail } from '../support/leads.ts';
+
+const PROGRAM = '/program/orchestration';
+
+async function openWizard(page: Page) {
+  await page.goto(PROGRAM);
+  const join = page.getByRole('main').getByRole('link', { name: 'Join the Waiting List' }).first();
+  // The island marks the links once it is ready to turn them into dialog triggers.
+  await expect(join).toHaveAttribute('aria-haspopup', 'dialog', { timeout: 15_000 });
+  await join.click();
+  const dialog = page.getByRole('dialog', { name: 'Join the Waiting List' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+async function completeSteps(dialog: Locator, email: string, { checkA11y }: { checkA11y?: Page } = {}) {
+  await dialog.getByLabel('Full name').fill('Ada Lovelace');
+  await dialog.getByLabel('Work email').fill(email);
+  await dialog.getByLabel('Company name').fill('Analytical Engines');
+  await dialog.getByRole('radio', { name: 'Executive' }).check();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await expect(dialog.getByText(/^Step 2 of 5/)).toBeVisible();
+  if (checkA11y) await expectNoAxeViolations(checkA11y);
+  await dialog.getByRole('checkbox').first().check();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await expect(dialog.getByText(/^Step 3 of 5/)).toBeVisible();
+  if (checkA11y) await expectNoAxeViolations(checkA11y);
+  await dialog.getByRole('checkbox').nth(2).check();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await expect(dialog.getByText(/^Step 4 of 5/)).toBeVisible();
+  if (checkA11y) await expectNoAxeViolations(checkA11y);
+  await dialog.getByRole('radio', { name: '$10,000–$25,000' }).check();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await expect(dialog.getByText(/^Step 5 of 5/)).toBeVisible();
+  if (checkA11y) await expectNoAxeViolations(checkA11y);
+}
+
+test('the wizard: errors on step 1, five steps, success toast, one lead stored with its program', async ({ page }) => {
+  const email = uniqueEmail('wizard');
+  const dialog = await openWizard(page);
+  await expect(dialog.getByText(/^Step 1 of 5/)).toBeVisible();
+  await expect(dialog.getByRole('progressbar', { name: 'Waiting list progress' })).toHaveAttribute('aria-valuenow', '1');
+  await expect(dialog.getByLabel('Full name')).toBeFocused();
+  await expectNoAxeViolations(page);
+  await expect(dialog.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await expect(dialog.getByText('Name is required')).toBeVisible();
+  await expect(dialog.getByText('Invalid email address')).toBeVisible();
+  await expect(dialog.getByText('Company name is required')).toBeVisible();
+  await expect(dialog.getByText('Please select an option')).toBeVisible();
+  await expect(dialog.getByLabel('Full name')).toHaveAttribute('aria-invalid', 'true');
+  await expectNoAxeViolations(page);
+
+  await completeSteps(dialog, email, { checkA11y: page });
+  await expect(dialog.getByRole('button', { name: 'Submit' })).toBeVisible();
+  await dialog.getByLabel('Anything else we should know?').fill('We start in January.');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+
+  await expect(page.getByText('Success!')).toBeVisible();
+  await expect(page.getByText("You've been added to the waiting list. We'll be in touch soon.")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const leads = storedLeads(email);
+  expect(leads).toHaveLength(1);
+  expect(leads[0]).toMatchObject({ source_program: 'orchestration', name: 'Ada Lovelace' });
+});
+
+test('Escape closes the wizard and it opens again empty, on step 1', async ({ page }) => {
+  const dialog = await openWizard(page);
+  await dialog.getByLabel('Full name').fill('Grace');
+  await dialog.getByLabel('Work email').fill('grace@example.com');
+  await dialog.getByLabel('Company name').fill('Navy');
+  await dialog.getByRole('radio', { name: 'Other' }).check();
+  await expect(dialog.getByLabel('Tell us your role')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await expect(dialog.getByText(/^Step 2 of 5/)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page.getByRole('main').getByRole('link', { name: 'Join the Waiting List' }).first().click();
+  await expect(dialog.getByText(/^Step 1 of 5/)).toBeVisible();
+  await expect(dialog.getByLabel('Full name')).toHaveValue('');
+});
+
+test('a double click on Submit stores one lead', async ({ page }) => {
+  const email = uniqueEmail('double');
+  const dialog = await openWizard(page);
+  await completeSteps(dialog, email);
+  await dialog.getByRole('button', { name: 'Submit' }).dblclick();
+  await expect(page.getByText('Success!')).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(storedLeads(email)).toHaveLength(1);
+});
+
+test('when the server fails: an error toast with Try again, every value kept, and the retry stores once', async ({ page }) => {
+  const email = uniqueEmail('retry');
+  const dialog = await openWizard(page);
+  await completeSteps(dialog, email);
+  await page.route('**/api/waitlist', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ status: 'error', message: 'Storage is unavailable.' }) }),
+  );
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(dialog.getByText('We could not add you to the waiting list')).toBeVisible();
+  await expect(dialog.getByText(/Your answers are kept/)).toBeVisible();
+  await expect(dialog.getByText(/^Step 5 of 5/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Previous' }).click();
+  await expect(dialog.getByRole('radio', { name: '$10,000–$25,000' })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  expect(storedLeads(email)).toHaveLength(0);
+
+  await page.unrouteAll();
+  await dialog.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByText('Success!')).toBeVisible();
+  expect(storedLeads(email)).toHaveLength(1);
+});
+
+test('keyboard only: from the Join link through every step to the success message', async ({ page }) => {
+  const email = uniqueEmail('keyboard');
+  await page.goto(PROGRAM);
+  const join = page.getByRole('main').getByRole('link', { name: 'Join the Waiting List' }).first();
+  await expect(join).toHaveAttribute('aria-haspopup', 'dialog', { timeout: 15_000 });
+  await join.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Join the Waiting List' });
+  await expect(dialog.getByLabel('Full name')).toBeFocused();
+  await page.keyboard.type('Katherine Johnson');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(email);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Langley Research');
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('radio', { name: 'Innovation Leader' })).toBeFocused();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Enter'); // submits the step's form: Next
+  await expect(dialog.getByText(/^Step 2 of 5/)).toBeVisible();
+  await expect(dialog.getByRole('checkbox').first()).toBeFocused();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByText(/^Step 3 of 5/)).toBeVisible();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByText(/^Step 4 of 5/)).toBeVisible();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByText(/^Step 5 of 5/)).toBeVisible();
+  await expect(dialog.getByLabel('Anything else we should know?')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Success!')).toBeVisible();
+  expect(storedLeads(email)).toHaveLength(1);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('Join leads to /waitlist: errors next to the fields with values kept, then success and a stored lead', async ({ page }) => {
+    const email = uniqueEmail('nojs');
+    await page.goto(PROGRAM);
+    await page.getByRole('main').getByRole('link', { name: 'Join the Waiting List' }).first().click();
+    await expect(page).toHaveURL(/\/waitlist\?program=orchestration$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Join the Waiting List' })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.getByLabel('Full name').fill('Mary Jackson');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Invalid email address')).toBeVisible();
+    await expect(page.getByText('Company name is required')).toBeVisible();
+    await expect(page.getByText('Please select at least one option')).toBeVisible();
+    await expect(page.getByText('Please select at least one frustration')).toBeVisible();
+    await expect(page.getByLabel('Full name')).toHaveValue('Mary Jackson');
+    await expect(page.getByLabel('Work email')).toHaveAttribute('aria-invalid', 'true');
+    await expectNoAxeViolations(page);
+
+    await page.getByLabel('Work email').fill(email);
+    await page.getByLabel('Company name').fill('Langley');
+    await page.getByRole('radio', { name: 'Product Strategy or Design Leader' }).check();
+    await page.getByRole('group', { name: /What do you want to achieve/ }).getByRole('checkbox').first().check();
+    await page.getByRole('group', { name: /What frustrates you most/ }).getByRole('checkbox').first().check();
+    await page.getByRole('radio', { name: '$25,000+' }).check();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('heading', { name: 'Success!' })).toBeVisible();
+    await expect(page.getByText("You've been added to the waiting list. We'll be in touch soon.")).toBeVisible();
+    const leads = storedLeads(email);
+    expect(leads).toHaveLength(1);
+    expect(leads[0]?.source_program).toBe('orchestration');
+  });
+});
