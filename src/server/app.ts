@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import compression from 'compression';
 import type { Logger } from 'pino';
 import { applySecurityHeaders, type SecurityHeaderOptions } from './http/security-headers.ts';
 import { negotiateEncoding, type StaticAsset } from './http/static-files.ts';
@@ -69,23 +70,24 @@ export function createApp(deps: AppDependencies) {
     res.end(lastResortErrorPage);
   }
 
+  // Pages Astro renders per request are compressed on the fly (built files are compressed once at start).
+  const compress = compression({ threshold: 1024 });
+
   /** Hands a request to Astro; resolves once the response is finished. */
   function renderWithAstro(req: IncomingMessage, res: ServerResponse, locals: Record<string, unknown> = {}) {
     return new Promise<void>((resolve) => {
       res.once('close', resolve);
       res.setHeader('Cache-Control', 'no-cache');
-      astro(req, res, (error) => {
-        if (error) {
-          logger.error({ err: error, path: req.url }, 'render failed');
-          sendServerError(res);
-        } else {
-          sendNotFound(req, res);
-        }
-      }, locals).catch((error: unknown) => {
-        logger.error({ err: error, path: req.url }, 'render failed');
-        sendServerError(res);
-      });
+      compress(req as never, res as never, () => renderCompressed(req, res, locals));
     });
+  }
+
+  function renderCompressed(req: IncomingMessage, res: ServerResponse, locals: Record<string, unknown>) {
+    const fail = (error: unknown) => {
+      logger.error({ err: error, path: req.url }, 'render failed');
+      sendServerError(res);
+    };
+    astro(req, res, (error) => (error ? fail(error) : sendNotFound(req, res)), locals).catch(fail);
   }
 
   async function route(req: IncomingMessage, res: ServerResponse) {

@@ -130,7 +130,6 @@ export function ChoiceGroup({ id, label, hint, error, required, type, options, i
           return (
             <label
               key={option}
-              htmlFor={optionId}
               className="flex min-h-11 cursor-pointer items-start gap-3 rounded-[var(--radius-ui)] border border-line-strong bg-white px-3.5 py-2.5 has-checked:border-violet-deep has-checked:bg-violet/10"
             >
               <input
@@ -154,7 +153,7 @@ export function ChoiceGroup({ id, label, hint, error, required, type, options, i
 
 export function CheckboxField({ id, label, inputProps }: { id: string; label: string; inputProps: InputProps }) {
   return (
-    <label htmlFor={id} className="flex min-h-11 cursor-pointer items-start gap-3">
+    <label className="flex min-h-11 cursor-pointer items-start gap-3">
       <input id={id} type="checkbox" className="mt-1 size-4 shrink-0 accent-violet-deep" {...(inputProps as InputHTMLAttributes<HTMLInputElement>)} />
       <span>{label}</span>
     </label>

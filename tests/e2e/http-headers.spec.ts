@@ -1,0 +1,74 @@
+import { expect, test, type APIResponse } from '@playwright/test';
+import { publicRoutes } from '../support/routes.ts';
+
+function expectHardened(response: APIResponse, what: string) {
+  const headers = response.headers();
+  const csp = headers['content-security-policy'] ?? '';
+  const scriptSrc = csp.split(';').find((directive) => directive.trim().startsWith('script-src')) ?? '';
+  expect(scriptSrc, `${what}: script-src`).toMatch(/'self'/);
+  expect(scriptSrc, `${what}: no unsafe script sources`).not.toMatch(/unsafe-inline|unsafe-eval/);
+  expect(csp, `${what}: frame-ancestors`).toContain("frame-ancestors 'none'");
+  expect(headers['x-content-type-options'], what).toBe('nosniff');
+  expect(headers['referrer-policy'], what).toBe('strict-origin-when-cross-origin');
+  expect(headers['permissions-policy'], what).toMatch(/camera=\(\).*geolocation=\(\)/);
+}
+
+test.describe('HTTP hardening', () => {
+  test.beforeEach(() => {
+    test.skip(test.info().project.name !== 'desktop', 'headers do not depend on the viewport');
+  });
+
+  test('pages, assets, the 404 page and every API carry the security headers', async ({ request }) => {
+    const home = await request.get('/');
+    expectHardened(home, 'home');
+    const asset = (await home.text()).match(/src="(\/_astro\/[^"]+\.js)"/)?.[1];
+    expect(asset).toBeTruthy();
+    expectHardened(await request.get(asset!), 'asset');
+    const missing = await request.get('/no-such-page');
+    expect(missing.status()).toBe(404);
+    expectHardened(missing, '404');
+    expectHardened(await request.get('/api/pov'), '/api/pov');
+    expectHardened(await request.post('/api/waitlist', { data: {} }), '/api/waitlist');
+    expectHardened(await request.get('/healthz'), '/healthz');
+    expectHardened(await request.get('/privacy-policy'), 'on-demand page');
+  });
+
+  test('hashed assets are immutable for a year; pages revalidate; APIs are not cached', async ({ request }) => {
+    const home = await request.get('/');
+    expect(home.headers()['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect(home.headers().etag).toBeTruthy();
+    const asset = (await home.text()).match(/src="(\/_astro\/[^"]+\.js)"/)![1]!;
+    expect((await request.get(asset)).headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await request.get('/api/pov')).headers()['cache-control']).toBe('no-store');
+    const again = await request.get('/', { headers: { 'If-None-Match': home.headers().etag! } });
+    expect(again.status()).toBe(304);
+  });
+
+  test('HTML, CSS, JS, JSON, SVG and XML are compressed', async ({ request }) => {
+    const encoding = async (path: string, accept = 'br, gzip') =>
+      (await request.get(path, { headers: { 'Accept-Encoding': accept } })).headers()['content-encoding'];
+    const html = await (await request.get('/')).text();
+    const script = html.match(/src="(\/_astro\/[^"]+\.js)"/)![1]!;
+    const svg = html.match(/src="(\/_astro\/[^"]+\.svg)"/)![1]!;
+    expect(await encoding('/')).toBe('br');
+    expect(await encoding('/', 'gzip')).toBe('gzip');
+    expect(await encoding(script)).toBe('br');
+    expect(await encoding(svg)).toBe('br');
+    expect(await encoding('/sitemap.xml')).toBe('br');
+    expect(await encoding('/privacy-policy')).toMatch(/^(br|gzip)$/);
+    expect(await encoding('/no-such-page')).toBe('br');
+  });
+
+  test('no page triggers a Content-Security-Policy violation', async ({ page }) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy|Content-Security-Policy/i.test(message.text())) violations.push(message.text());
+    });
+    for (const route of [...publicRoutes(), '/no-such-page']) {
+      await page.goto(route);
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.waitForTimeout(300);
+    }
+    expect(violations).toEqual([]);
+  });
+});
