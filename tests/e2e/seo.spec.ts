@@ -49,7 +49,15 @@ test.describe('search and sharing', () => {
       }
       expect(meta(/<meta property="og:title" content="([^"]+)"/)).toBe(title);
       expect(meta(/<meta property="og:description" content="([^"]+)"/)).toBe(description);
-      expect(meta(/<meta name="twitter:card" content="([^"]+)"/)).toBeTruthy();
+      expect(meta(/<meta name="twitter:card" content="([^"]+)"/)).toBe('summary_large_image');
+      const card = meta(/<meta property="og:image" content="([^"]+)"/);
+      expect(meta(/<meta name="twitter:image" content="([^"]+)"/)).toBe(card);
+      if (route !== '/waitlist') expect(card, `${route} has its own card`).toBe(`${site.siteUrl}/og${route === '/' ? '/index' : route}.png`);
+      const image = await request.get(new URL(card!).pathname);
+      expect(image.status(), `${route} card answers`).toBe(200);
+      expect(image.headers()['content-type']).toBe('image/png');
+      const png = await image.body();
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)], `${route} card is 1200x630`).toEqual([1200, 630]);
       expect(html.match(/<h1[\s>]/g), `${route} has one h1`).toHaveLength(1);
     }
   });

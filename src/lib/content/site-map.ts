@@ -1,19 +1,47 @@
-import { getCollection } from 'astro:content';
+import { getCollection, getEntry } from 'astro:content';
 
-/** Pages that are not generated from a collection. The waiting-list form and error pages are left out on purpose. */
-const fixedPages = ['/', '/solutions', '/results', '/pov', '/about', '/cie', '/privacy-policy', '/terms-of-service'];
+export interface PublicPage {
+  path: string;
+  /** The page's own title (without the site name), used on its social card. */
+  title: string;
+}
 
-/** Every public, indexable path of the site, derived from the content so new items appear by themselves. */
-export async function publicPaths(): Promise<string[]> {
-  const [programs, offers, caseStudies] = await Promise.all([
+async function pageTitle(collection: 'aboutPage' | 'ciePage' | 'solutionsPage' | 'resultsPage' | 'povPage', id: string) {
+  const entry = await getEntry(collection, id);
+  if (!entry) throw new Error(`src/content/pages/${id}.json is missing`);
+  return entry.data.seo.title;
+}
+
+/**
+ * Every public, indexable page of the site, derived from the content so new items appear by
+ * themselves. The waiting-list form and the error pages are left out on purpose.
+ */
+export async function publicPages(): Promise<PublicPage[]> {
+  const [programs, offers, caseStudies, legal] = await Promise.all([
     getCollection('programs'),
     getCollection('offers'),
     getCollection('caseStudies'),
+    getCollection('legal'),
   ]);
   return [
-    ...fixedPages,
-    ...programs.map(({ id }) => `/program/${id}`),
-    ...offers.map(({ id }) => `/offer/${id}`),
-    ...caseStudies.map(({ id }) => `/case-study/${id}`),
+    { path: '/', title: (await getEntry('homePage', 'home'))?.data.hero.headline ?? (await pageTitle('homePage', 'home')) },
+    { path: '/solutions', title: await pageTitle('solutionsPage', 'solutions') },
+    { path: '/results', title: await pageTitle('resultsPage', 'results') },
+    { path: '/pov', title: await pageTitle('povPage', 'pov') },
+    { path: '/about', title: await pageTitle('aboutPage', 'about') },
+    { path: '/cie', title: await pageTitle('ciePage', 'cie') },
+    ...legal.map(({ id, data }) => ({ path: `/${id}`, title: data.title })),
+    ...programs.map(({ id, data }) => ({ path: `/program/${id}`, title: data.title })),
+    ...offers.map(({ id, data }) => ({ path: `/offer/${id}`, title: data.name })),
+    ...caseStudies.map(({ id, data }) => ({ path: `/case-study/${id}`, title: data.title })),
   ];
+}
+
+export async function publicPaths(): Promise<string[]> {
+  return (await publicPages()).map(({ path }) => path);
+}
+
+/** Where a page's social card lives: "/" -> "/og/index.png", "/program/x" -> "/og/program/x.png". */
+export function socialCardPath(path: string): string {
+  return `/og${path === '/' ? '/index' : path}.png`;
 }
