@@ -11,7 +11,7 @@ export interface CaseStudyDetails {
   /** Generic descriptor, never a company name. */
   client: string;
   industry: string;
-  duration?: string;
+  duration?: string | undefined;
   highlights: CaseStudyHighlight[];
 }
 
