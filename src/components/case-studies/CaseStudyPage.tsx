@@ -1,0 +1,113 @@
+import type { ReactNode } from 'react';
+import { Artwork, type ArtworkSource } from '../ui/Artwork.tsx';
+import { Button } from '../ui/Button.tsx';
+import { Icon } from '../icons/Icon.tsx';
+import { CaseStudyHighlights, type CaseStudyHighlight } from './CaseStudyHighlights.tsx';
+
+export interface CaseStudyDetails {
+  title: string;
+  description: string;
+  category: string;
+  /** Generic descriptor, never a company name. */
+  client: string;
+  industry: string;
+  duration?: string | undefined;
+  highlights: CaseStudyHighlight[];
+}
+
+/** A `##` section of the Markdown body, for the "On this page" list. */
+export interface CaseStudySection {
+  id: string;
+  title: string;
+}
+
+export interface CaseStudyPageProps {
+  study: CaseStudyDetails;
+  sections: CaseStudySection[];
+  image: ArtworkSource;
+  imageAlt: string;
+  /** Where "Back to Results" leads. */
+  resultsHref: string;
+  /** The rendered Markdown body: Challenge, Approach, Deliverables, Impact. */
+  children: ReactNode;
+}
+
+/** One case study: the hero with its facts, the headline results, then the story in four sections. */
+export function CaseStudyPage({ study, sections, image, imageAlt, resultsHref, children }: CaseStudyPageProps) {
+  const facts = [
+    { term: 'Client', detail: study.client },
+    { term: 'Industry', detail: study.industry },
+    ...(study.duration ? [{ term: 'Duration', detail: study.duration }] : []),
+  ];
+  return (
+    <article aria-labelledby="case-study-title">
+      <header className="theme-night">
+        <div className="container-page grid items-center gap-10 py-10 sm:py-14 lg:grid-cols-[1.1fr_0.9fr] lg:gap-14 lg:py-20">
+          <div>
+            <a
+              href={resultsHref}
+              className="-ml-1 inline-flex min-h-11 items-center gap-2 px-1 font-medium text-on-night-muted underline-offset-4 hover:text-on-night hover:underline"
+            >
+              <Icon name="arrow-left" className="size-4" />
+              Back to Results
+            </a>
+            <p className="eyebrow mt-6 flex items-center gap-3 text-on-night-muted">
+              <span className="accent-rule" aria-hidden="true" />
+              {study.category}
+            </p>
+            <h1 id="case-study-title" className="mt-4 text-3xl font-semibold tracking-tight sm:text-4xl lg:text-5xl">
+              {study.title}
+            </h1>
+            <p className="mt-6 max-w-2xl text-lg text-on-night-muted">{study.description}</p>
+            <dl className="mt-8 grid gap-5 border-t border-night-line pt-6 sm:grid-cols-3">
+              {facts.map(({ term, detail }) => (
+                <div key={term}>
+                  <dt className="eyebrow text-on-night-muted">{term}</dt>
+                  <dd className="mt-1 text-on-night">{detail}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+          <Artwork
+            image={image}
+            alt={imageAlt}
+            priority
+            className="rounded-[var(--radius-card)] border border-night-line"
+          />
+        </div>
+      </header>
+
+      {study.highlights.length > 0 ? <CaseStudyHighlights highlights={study.highlights} /> : null}
+
+      <div className="container-page grid gap-x-16 py-12 sm:py-16 lg:grid-cols-[minmax(0,1fr)_16rem]">
+        <div className="prose-body [&>h2:first-child]:mt-0">{children}</div>
+        {/* Wide screens only: a phone reads the four short sections straight through. */}
+        <nav aria-labelledby="case-study-contents" className="hidden lg:block">
+          <div className="sticky top-[calc(var(--header-height)+2rem)] border-l border-line pl-6">
+            <h2 id="case-study-contents" className="eyebrow text-muted">
+              On this page
+            </h2>
+            <ul className="mt-4 space-y-1">
+              {sections.map((section) => (
+                <li key={section.id}>
+                  <a
+                    href={`#${section.id}`}
+                    className="inline-flex min-h-11 items-center font-medium text-ink-soft underline-offset-4 hover:text-violet-deep hover:underline"
+                  >
+                    {section.title}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </nav>
+        <div className="mt-12 border-t border-line pt-8 lg:col-start-1">
+          <Button href={resultsHref} variant="outline">
+            <Icon name="arrow-left" />
+            Back to Results
+          </Button>
+        </div>
+      </div>
+    </article>
+  );
+}
