@@ -23,8 +23,11 @@ export async function publicPages(): Promise<PublicPage[]> {
     getCollection('caseStudies'),
     getCollection('legal'),
   ]);
+  const home = await getEntry('homePage', 'home');
+  if (!home) throw new Error('src/content/pages/home.json is missing');
   return [
-    { path: '/', title: (await getEntry('homePage', 'home'))?.data.hero.headline ?? (await pageTitle('homePage', 'home')) },
+    // The home card carries the hero's promise rather than the site name twice.
+    { path: '/', title: home.data.hero.headline },
     { path: '/solutions', title: await pageTitle('solutionsPage', 'solutions') },
     { path: '/results', title: await pageTitle('resultsPage', 'results') },
     { path: '/pov', title: await pageTitle('povPage', 'pov') },
