@@ -59,6 +59,7 @@ test.describe('search and sharing', () => {
       const png = await image.body();
       expect([png.readUInt32BE(16), png.readUInt32BE(20)], `${route} card is 1200x630`).toEqual([1200, 630]);
       expect(html.match(/<h1[\s>]/g), `${route} has one h1`).toHaveLength(1);
+      expect((html.match(/fetchpriority="high"/gi) ?? []).length, `${route}: at most one priority image`).toBeLessThanOrEqual(1);
     }
   });
 

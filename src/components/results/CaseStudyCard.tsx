@@ -30,7 +30,7 @@ export function CaseStudyCard({ study, priority = false }: CaseStudyCardProps) {
     >
       {/* The artwork is abstract; on a card the title says what the study is, so the image stays silent. */}
       <div className="aspect-[3/2] overflow-hidden bg-night">
-        <Artwork image={study.image} alt="" priority={priority} className="size-full object-cover" />
+        <Artwork image={study.image} alt="" eager={priority} className="size-full object-cover" />
       </div>
       <div className="flex flex-1 flex-col p-6">
         <p className="self-start rounded-full bg-stone px-3 py-1 text-xs font-semibold tracking-wide text-ink-soft">

@@ -12,12 +12,14 @@ export interface ArtworkProps {
   /** Empty string marks the artwork as decorative. */
   alt: string;
   className?: string;
-  /** Only the one hero image above the fold is eager and high priority. */
+  /** Only the page's one hero image is high priority (and eager). */
   priority?: boolean;
+  /** Load at once without claiming priority: images in the first row above the fold. */
+  eager?: boolean;
   sizes?: string;
 }
 
-export function Artwork({ image, alt, className, priority = false, sizes }: ArtworkProps) {
+export function Artwork({ image, alt, className, priority = false, eager = false, sizes }: ArtworkProps) {
   return (
     <img
       src={image.src}
@@ -25,7 +27,7 @@ export function Artwork({ image, alt, className, priority = false, sizes }: Artw
       height={image.height}
       alt={alt}
       sizes={sizes}
-      loading={priority ? 'eager' : 'lazy'}
+      loading={priority || eager ? 'eager' : 'lazy'}
       decoding="async"
       fetchPriority={priority ? 'high' : undefined}
       className={cn('h-auto w-full', className)}
