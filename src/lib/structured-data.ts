@@ -16,6 +16,11 @@ export function organizationJsonLd(): Record<string, unknown> {
   };
 }
 
+/** How other entities refer to the company. */
+function organizationReference(): Record<string, unknown> {
+  return { '@type': 'Organization', name: site.companyName, url: absoluteUrl('/') };
+}
+
 export interface CaseStudyJsonLdInput {
   /** Route of the study, e.g. "/case-study/cdp". */
   path: string;
@@ -29,7 +34,7 @@ export interface CaseStudyJsonLdInput {
 
 /** schema.org Article for a case study, written and published by the company itself. */
 export function caseStudyJsonLd(study: CaseStudyJsonLdInput): Record<string, unknown> {
-  const organization = { '@type': 'Organization', name: site.companyName, url: absoluteUrl('/') };
+  const organization = organizationReference();
   const url = absoluteUrl(study.path);
   return {
     '@context': 'https://schema.org',
@@ -44,5 +49,30 @@ export function caseStudyJsonLd(study: CaseStudyJsonLdInput): Record<string, unk
     url,
     mainEntityOfPage: { '@type': 'WebPage', '@id': url },
     isPartOf: { '@type': 'CollectionPage', name: 'Our Results', url: absoluteUrl('/results') },
+  };
+}
+
+export interface ServiceDescription {
+  name: string;
+  description: string;
+  /** Path of the page that describes the service, e.g. "/offer/ai-advantage-lab". */
+  path: string;
+  /** Who it is for, e.g. "Small Business Owners (10-100 employees)". */
+  audience?: string;
+  areaServed?: string;
+}
+
+/** schema.org Service for a program or offer page, provided by the organisation. */
+export function serviceJsonLd({ name, description, path, audience, areaServed = 'Worldwide' }: ServiceDescription): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Service',
+    name,
+    description,
+    url: absoluteUrl(path),
+    serviceType: 'Innovation consulting',
+    areaServed,
+    provider: organizationReference(),
+    ...(audience ? { audience: { '@type': 'BusinessAudience', name: audience } } : {}),
   };
 }

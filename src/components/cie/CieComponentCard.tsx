@@ -1,0 +1,59 @@
+import { Icon } from '../icons/Icon.tsx';
+
+export interface CieComponent {
+  slug: string;
+  title: string;
+  purpose: string;
+  withIt: string[];
+  withoutIt: string[];
+  quote: string;
+  quoteAttribution: string;
+  icon: string;
+}
+
+/** One ecosystem component: what it is for, life with and without it, and a quote that frames it. */
+export function CieComponentCard({ slug, title, purpose, withIt, withoutIt, quote, quoteAttribution, icon }: CieComponent) {
+  const titleId = `cie-${slug}`;
+  const outcomes = [
+    { id: `${titleId}-with`, label: 'With it', items: withIt, icon: 'check', tone: 'text-violet-deep' },
+    { id: `${titleId}-without`, label: 'Without it', items: withoutIt, icon: 'close', tone: 'text-muted' },
+  ];
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="flex flex-col rounded-[var(--radius-card)] border border-line bg-white/70 p-6 shadow-[var(--shadow-card)] sm:p-8"
+    >
+      <span className="inline-flex size-11 items-center justify-center rounded-[var(--radius-ui)] bg-night text-violet">
+        <Icon name={icon} className="size-6" />
+      </span>
+      <h3 id={titleId} className="mt-5 text-xl font-semibold">
+        {title}
+      </h3>
+      <p className="mt-3 text-ink-soft">{purpose}</p>
+      <div className="mt-6 mb-8 grid gap-6 sm:grid-cols-2">
+        {outcomes.map((outcome) => (
+          <div key={outcome.id}>
+            <h4 id={outcome.id} className="eyebrow text-ink">
+              {outcome.label}
+            </h4>
+            <ul aria-labelledby={outcome.id} className="mt-3 space-y-3 text-sm">
+              {outcome.items.map((item) => (
+                <li key={item} className="flex gap-2.5">
+                  <Icon name={outcome.icon} className={`mt-0.5 size-4 shrink-0 ${outcome.tone}`} />
+                  <span>{item}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+      {/* mt-auto: quotes line up at the bottom of cards that sit side by side. */}
+      <figure className="mt-auto border-t border-line pt-6">
+        <blockquote className="font-medium text-ink">
+          <p>“{quote}”</p>
+        </blockquote>
+        <figcaption className="mt-2 text-sm text-muted">{quoteAttribution}</figcaption>
+      </figure>
+    </article>
+  );
+}

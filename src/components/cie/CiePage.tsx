@@ -1,0 +1,54 @@
+import { Button } from '../ui/Button.tsx';
+import { SectionHeading } from '../ui/SectionHeading.tsx';
+import { PageHero } from '../layout/PageHero.tsx';
+import { ClosingCallToAction } from '../layout/ClosingCallToAction.tsx';
+import { CieComponentCard, type CieComponent } from './CieComponentCard.tsx';
+import { InnovationComparison, type InnovationComparisonProps } from './InnovationComparison.tsx';
+import { EcosystemHubTeaser, type EcosystemHubTeaserProps } from './EcosystemHubTeaser.tsx';
+
+export interface CieContent {
+  hero: { eyebrow: string; title: string; intro: string };
+  componentsIntro: { title: string; intro: string };
+  comparison: InnovationComparisonProps;
+  hub: EcosystemHubTeaserProps;
+  cta: { headline: string; subtext: string };
+}
+
+export interface CiePageProps {
+  content: CieContent;
+  components: CieComponent[];
+  bookingUrl: string;
+}
+
+export function CiePage({ content, components, bookingUrl }: CiePageProps) {
+  const { hero, componentsIntro, comparison, hub, cta } = content;
+  return (
+    <>
+      <PageHero eyebrow={hero.eyebrow} title={hero.title} intro={hero.intro} />
+
+      <section aria-labelledby="components-title" className="section">
+        <div className="container-page">
+          <SectionHeading id="components-title" title={componentsIntro.title} intro={<p>{componentsIntro.intro}</p>} />
+          <div className="mt-12 grid gap-6 lg:grid-cols-2">
+            {components.map((component) => (
+              <CieComponentCard key={component.slug} {...component} />
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <InnovationComparison {...comparison} />
+      <EcosystemHubTeaser {...hub} />
+
+      <ClosingCallToAction
+        headline={cta.headline}
+        subtext={cta.subtext}
+        actions={
+          <Button href={bookingUrl} external variant="hero" size="lg">
+            Schedule a Discovery Call
+          </Button>
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+
+export interface ClosingCallToActionProps {
+  headline: string;
+  subtext: string;
+  /** A short line under the buttons, e.g. how limited the places are. */
+  note?: string;
+  /** Buttons and links; the page decides where they lead. */
+  actions: ReactNode;
+  id?: string;
+}
+
+/** The dark closing section every content page ends on: one headline, one reason, the next step. */
+export function ClosingCallToAction({ headline, subtext, note, actions, id = 'closing-cta' }: ClosingCallToActionProps) {
+  const titleId = `${id}-title`;
+  return (
+    <section id={id} aria-labelledby={titleId} className="theme-night section relative overflow-hidden">
+      <div className="container-page text-center">
+        <div className="accent-rule mx-auto mb-8 w-24" aria-hidden="true" />
+        <h2 id={titleId} className="mx-auto max-w-3xl text-3xl font-semibold tracking-tight sm:text-4xl">
+          {headline}
+        </h2>
+        <p className="mx-auto mt-5 max-w-2xl text-lg text-on-night-muted">{subtext}</p>
+        <div className="mt-10 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">{actions}</div>
+        {note ? <p className="mx-auto mt-8 max-w-xl text-on-night-muted">{note}</p> : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { Artwork, type ArtworkSource } from '../ui/Artwork.tsx';
+
+export interface FeatureHeroProps {
+  eyebrow: string;
+  title: string;
+  /** The one-sentence promise under the title. */
+  lead: string;
+  /** Optional longer explanation under the lead. */
+  body?: string;
+  image: ArtworkSource;
+  /** Empty string: the artwork is decorative. */
+  imageAlt: string;
+  actions: ReactNode;
+  /** A small link above the eyebrow, e.g. back to the program an offer belongs to. */
+  backLink?: ReactNode;
+}
+
+/** The dark opening of a program or offer page: title and promise beside the page's artwork. */
+export function FeatureHero({ eyebrow, title, lead, body, image, imageAlt, actions, backLink }: FeatureHeroProps) {
+  return (
+    <section aria-labelledby="page-title" className="theme-night relative overflow-hidden">
+      <div className="container-page grid items-center gap-10 py-14 lg:grid-cols-[1.1fr_0.9fr] lg:py-24">
+        <div>
+          {backLink ? <div className="mb-6">{backLink}</div> : null}
+          <p className="eyebrow mb-5 flex items-center gap-3 text-on-night-muted">
+            <span className="accent-rule shrink-0" aria-hidden="true" />
+            {eyebrow}
+          </p>
+          <h1 id="page-title" className="text-3xl font-semibold tracking-tight sm:text-4xl lg:text-5xl">
+            {title}
+          </h1>
+          <p className="mt-6 max-w-2xl text-xl font-medium text-on-night">{lead}</p>
+          {body ? <p className="mt-4 max-w-2xl text-lg text-on-night-muted">{body}</p> : null}
+          <div className="mt-10 flex flex-col gap-3 sm:flex-row">{actions}</div>
+        </div>
+        <Artwork image={image} alt={imageAlt} priority sizes="(min-width: 1024px) 40vw, 100vw" className="mx-auto max-w-xl" />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,21 @@
+export interface TestimonialProps {
+  quote: string;
+  name: string;
+  role: string;
+}
+
+/** A client's words, attributed: figure, blockquote and figcaption so the attribution stays tied to the quote. */
+export function Testimonial({ quote, name, role }: TestimonialProps) {
+  return (
+    <figure className="mx-auto max-w-3xl text-center">
+      <div className="accent-rule mx-auto mb-8 w-16" aria-hidden="true" />
+      <blockquote className="text-xl font-medium text-ink sm:text-2xl">
+        <p>“{quote}”</p>
+      </blockquote>
+      <figcaption className="mt-6">
+        <span className="block font-semibold text-ink">{name}</span>
+        <span className="block text-muted">{role}</span>
+      </figcaption>
+    </figure>
+  );
+}

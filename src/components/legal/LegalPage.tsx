@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import type { LastUpdated } from '../../lib/legal/last-updated.ts';
+
+export interface LegalPageProps {
+  title: string;
+  lastUpdated: LastUpdated;
+  /** The policy text, rendered from Markdown. */
+  children: ReactNode;
+}
+
+/** A legal text: title, the date it was last updated, and a readable measure of body text. */
+export function LegalPage({ title, lastUpdated, children }: LegalPageProps) {
+  return (
+    <>
+      <section aria-labelledby="page-title" className="border-b border-line bg-stone/50">
+        <div className="container-page py-14 sm:py-20">
+          <p className="eyebrow mb-4 flex items-center gap-3 text-muted">
+            <span className="accent-rule" aria-hidden="true" />
+            Legal
+          </p>
+          <h1 id="page-title" className="text-3xl font-semibold tracking-tight sm:text-4xl lg:text-5xl">
+            {title}
+          </h1>
+          <p className="mt-5 text-ink-soft">
+            Last updated: <time dateTime={lastUpdated.iso}>{lastUpdated.label}</time>
+          </p>
+        </div>
+      </section>
+      <div className="py-12 sm:py-16 lg:py-20">
+        <div className="container-page">
+          <div className="prose-body text-ink-soft [&_h2]:text-ink [&_h3]:text-ink [&_strong]:text-ink">{children}</div>
+        </div>
+      </div>
+    </>
+  );
+}

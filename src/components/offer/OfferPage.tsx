@@ -1,0 +1,127 @@
+import type { ArtworkSource } from '../ui/Artwork.tsx';
+import { Button } from '../ui/Button.tsx';
+import { Icon } from '../icons/Icon.tsx';
+import { SectionHeading } from '../ui/SectionHeading.tsx';
+import { FeatureHero } from '../layout/FeatureHero.tsx';
+import { ClosingCallToAction } from '../layout/ClosingCallToAction.tsx';
+import { Testimonial } from '../layout/Testimonial.tsx';
+import { OfferPhases, type OfferPhase } from './OfferPhases.tsx';
+import { OfferGuarantee } from './OfferGuarantee.tsx';
+
+export interface OfferContent {
+  name: string;
+  durationWeeks: number;
+  eyebrow: string;
+  tagline: string;
+  summary: string;
+  imageAlt: string;
+  claims: { value: string; label: string }[];
+  phases: OfferPhase[];
+  achievements: { title: string; items: string[] };
+  whyItWorks: { title: string; points: { title: string; description: string }[] };
+  guarantee: { days: number; title: string; description: string };
+  testimonial: { quote: string; name: string; role: string };
+  cta: { headline: string; subtext: string };
+}
+
+export interface OfferPageProps {
+  content: OfferContent;
+  image: ArtworkSource;
+  bookingUrl: string;
+  /** The program page this offer delivers, linked from the top of the page. */
+  program: { title: string; href: string; slug: string };
+}
+
+export function OfferPage({ content, image, bookingUrl, program }: OfferPageProps) {
+  const { claims, achievements, whyItWorks, guarantee, testimonial, cta } = content;
+  return (
+    <>
+      <FeatureHero
+        eyebrow={content.eyebrow}
+        title={content.name}
+        lead={content.tagline}
+        body={content.summary}
+        image={image}
+        imageAlt={content.imageAlt}
+        backLink={
+          <a
+            href={program.href}
+            className="inline-flex min-h-11 items-start gap-2 py-2.5 text-on-night-muted underline-offset-4 hover:text-on-night hover:underline"
+          >
+            <Icon name="arrow-left" className="mt-1 size-4 shrink-0" />
+            Back to {program.title}
+          </a>
+        }
+        actions={
+          <Button href={bookingUrl} external variant="hero" size="lg">
+            Book a Discovery Call
+          </Button>
+        }
+      />
+
+      <section aria-label="At a glance" className="border-b border-line bg-stone/60">
+        <ul className="container-page grid gap-8 py-12 sm:grid-cols-3 sm:py-14">
+          {claims.map((claim) => (
+            <li key={claim.value}>
+              <p className="text-3xl font-semibold tracking-tight text-ink">{claim.value}</p>
+              <p className="mt-2 text-ink-soft">{claim.label}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <OfferPhases durationWeeks={content.durationWeeks} phases={content.phases} />
+
+      <section aria-labelledby="achievements-title" className="section bg-stone/60">
+        <div className="container-page grid grid-cols-1 gap-10 lg:grid-cols-[0.8fr_1.2fr] lg:gap-16">
+          <SectionHeading id="achievements-title" eyebrow="Outcomes" title={achievements.title} />
+          <ul className="space-y-4">
+            {achievements.items.map((item) => (
+              <li key={item} className="flex gap-3 rounded-[var(--radius-card)] border border-line bg-paper p-5 text-lg">
+                <Icon name="check" className="mt-1 size-5 shrink-0 text-violet-deep" />
+                <span>{item}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="why-title" className="section">
+        <div className="container-page">
+          <SectionHeading id="why-title" title={whyItWorks.title} />
+          <ul className="mt-12 grid gap-6 sm:grid-cols-2">
+            {whyItWorks.points.map((point) => (
+              <li key={point.title} className="border-l-2 border-violet-deep/50 pl-6">
+                <h3 className="text-lg font-semibold">{point.title}</h3>
+                <p className="mt-2 text-ink-soft">{point.description}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <OfferGuarantee {...guarantee} />
+
+      <section aria-label="What a client says" className="section bg-stone/60">
+        <div className="container-page">
+          <Testimonial {...testimonial} />
+        </div>
+      </section>
+
+      <ClosingCallToAction
+        headline={cta.headline}
+        subtext={cta.subtext}
+        actions={
+          <>
+            <Button href={bookingUrl} external variant="hero" size="lg">
+              Book a Discovery Call
+            </Button>
+            <Button href={`/waitlist?program=${program.slug}`} variant="luminous" size="lg">
+              Join the Waiting List
+            </Button>
+          </>
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { Icon } from '../icons/Icon.tsx';
+
+export interface ProgramClarityContent {
+  isTitle: string;
+  isFor: string[];
+  isNotTitle: string;
+  isNotFor: string[];
+}
+
+/** "What This Program Is (and Is Not)": two columns so a visitor can rule themselves in or out quickly. */
+export function ProgramClarity({ isTitle, isFor, isNotTitle, isNotFor }: ProgramClarityContent) {
+  const columns = [
+    { id: 'program-is', title: isTitle, items: isFor, icon: 'check', tone: 'border-violet-deep/40 bg-white/70', iconTone: 'text-violet-deep' },
+    { id: 'program-is-not', title: isNotTitle, items: isNotFor, icon: 'close', tone: 'border-line bg-stone/50', iconTone: 'text-muted' },
+  ];
+  return (
+    <section aria-labelledby="clarity-title" className="section">
+      <div className="container-page">
+        <h2 id="clarity-title" className="max-w-3xl text-2xl font-semibold tracking-tight sm:text-3xl">
+          What This Program Is (and Is Not)
+        </h2>
+        <div className="mt-12 grid gap-6 md:grid-cols-2">
+          {columns.map((column) => (
+            <div key={column.id} className={`rounded-[var(--radius-card)] border p-6 sm:p-8 ${column.tone}`}>
+              <h3 id={column.id} className="text-xl font-semibold">
+                {column.title}
+              </h3>
+              <ul aria-labelledby={column.id} className="mt-6 space-y-4">
+                {column.items.map((item) => (
+                  <li key={item} className="flex gap-3">
+                    <Icon name={column.icon} className={`mt-0.5 size-5 shrink-0 ${column.iconTone}`} />
+                    <span>{item}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import { Button } from '../ui/Button.tsx';
+import type { ButtonVariantProps } from '../ui/button-variants.ts';
+
+export interface WaitlistButtonProps extends ButtonVariantProps {
+  /** Program slug, stored with the lead so we know which page it came from. */
+  program: string;
+  className?: string;
+}
+
+/**
+ * "Join the Waiting List": a real link to the no-JavaScript form at /waitlist, which the
+ * WaitlistWizard island (when loaded) turns into a trigger for its dialog.
+ */
+export function WaitlistButton({ program, variant = 'hero', size = 'lg', className }: WaitlistButtonProps) {
+  return (
+    <Button
+      href={`/waitlist?program=${program}`}
+      data-waitlist-trigger=""
+      data-program={program}
+      variant={variant}
+      size={size}
+      className={className}
+    >
+      Join the Waiting List
+    </Button>
+  );
+}

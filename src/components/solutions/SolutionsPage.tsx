@@ -1,0 +1,38 @@
+import type { ArtworkSource } from '../ui/Artwork.tsx';
+import { Button } from '../ui/Button.tsx';
+import { PageHero } from '../layout/PageHero.tsx';
+import { ClosingCallToAction } from '../layout/ClosingCallToAction.tsx';
+import { SolutionCard, type SolutionContent } from './SolutionCard.tsx';
+
+export interface SolutionsPageProps {
+  content: {
+    hero: { eyebrow: string; title: string; intro: string };
+    cta: { headline: string; subtext: string };
+  };
+  solutions: (SolutionContent & { image: ArtworkSource })[];
+  bookingUrl: string;
+}
+
+export function SolutionsPage({ content, solutions, bookingUrl }: SolutionsPageProps) {
+  return (
+    <>
+      <PageHero eyebrow={content.hero.eyebrow} title={content.hero.title} intro={content.hero.intro} />
+      <div className="section">
+        <div className="container-page space-y-8 lg:space-y-12">
+          {solutions.map((solution, index) => (
+            <SolutionCard key={solution.slug} {...solution} reversed={index % 2 === 1} />
+          ))}
+        </div>
+      </div>
+      <ClosingCallToAction
+        headline={content.cta.headline}
+        subtext={content.cta.subtext}
+        actions={
+          <Button href={bookingUrl} external variant="hero" size="lg">
+            Book a Discovery Call
+          </Button>
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+/**
+ * A content file with a missing or wrong field must stop the build and say which file and which
+ * field, so the marketing team can fix it alone. Each case copies the project to a temp dir,
+ * breaks one file there and runs `astro sync`, which validates every collection.
+ */
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '../../..');
+const copies: string[] = [];
+
+interface SyncResult {
+  code: number;
+  output: string;
+}
+
+/** A copy of the project whose Astro and Vite caches stay inside it, never in the shared node_modules. */
+function copyProject(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'humanwise-schema-'));
+  copies.push(dir);
+  cpSync(join(root, 'src'), join(dir, 'src'), { recursive: true });
+  for (const file of ['tsconfig.json', 'package.json']) cpSync(join(root, file), join(dir, file));
+  cpSync(join(root, 'astro.config.mjs'), join(dir, 'astro.project.config.mjs'));
+  writeFileSync(
+    join(dir, 'astro.config.mjs'),
+    "import project from './astro.project.config.mjs';\n" +
+      "export default { ...project, cacheDir: './.cache/astro', vite: { ...project.vite, cacheDir: './.cache/vite' } };\n",
+  );
+  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  return dir;
+}
+
+function edit(dir: string, path: string, change: (text: string) => string) {
+  const file = join(dir, path);
+  writeFileSync(file, change(readFileSync(file, 'utf8')));
+}
+
+function editJson(dir: string, path: string, change: (data: Record<string, unknown>) => void) {
+  edit(dir, path, (text) => {
+    const data = JSON.parse(text) as Record<string, unknown>;
+    change(data);
+    return JSON.stringify(data, null, 2);
+  });
+}
+
+function astroSync(dir: string): Promise<SyncResult> {
+  return new Promise((done) => {
+    execFile(
+      'npx',
+      ['astro', 'sync'],
+      { cwd: dir, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' }, maxBuffer: 10 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        // Strip colour codes in case a tool ignores NO_COLOR.
+        const output = `${stdout}\n${stderr}`.replace(/\u001b\[[0-9;]*m/g, '');
+        done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output });
+      },
+    );
+  });
+}
+
+afterAll(() => {
+  for (const dir of copies) rmSync(dir, { recursive: true, force: true });
+});
+
+describe.concurrent('content schema errors', { timeout: 60_000 }, () => {
+  it('the unchanged content passes, so the failures below come from the broken fields', async () => {
+    const { code, output } = await astroSync(copyProject());
+    expect(output).not.toMatch(/InvalidContentEntryDataError/);
+    expect(code).toBe(0);
+  });
+
+  it('a program without its tagline fails, naming the collection, the file and the field', async () => {
+    const dir = copyProject();
+    editJson(dir, 'src/content/programs/orchestration.json', (data) => delete data.tagline);
+    const { code, output } = await astroSync(dir);
+    expect(code).not.toBe(0);
+    expect(output).toMatch(/programs → orchestration data does not match collection schema/);
+    expect(output).toContain('src/content/programs/orchestration.json');
+    expect(output).toMatch(/tagline.*Required/);
+  });
+
+  it('a case study in a category the site does not have fails, naming the file, the field and the allowed values', async () => {
+    const dir = copyProject();
+    edit(dir, 'src/content/case-studies/cdp.md', (text) => text.replace(/^category: .*$/m, 'category: Banking'));
+    const { code, output } = await astroSync(dir);
+    expect(code).not.toBe(0);
+    expect(output).toMatch(/caseStudies → cdp data does not match collection schema/);
+    expect(output).toContain('src/content/case-studies/cdp.md');
+    expect(output).toMatch(/category: Invalid option: expected one of "Healthcare"/);
+  });
+
+  it('a misspelt field in an offer fails too, because every schema is strict', async () => {
+    const dir = copyProject();
+    editJson(dir, 'src/content/offers/ai-advantage-lab.json', (data) => {
+      data.taglin = data.tagline;
+      delete data.tagline;
+    });
+    const { code, output } = await astroSync(dir);
+    expect(code).not.toBe(0);
+    expect(output).toMatch(/offers → ai-advantage-lab data does not match collection schema/);
+    expect(output).toContain('src/content/offers/ai-advantage-lab.json');
+    expect(output).toMatch(/taglin/);
+  });
+});
