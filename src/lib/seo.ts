@@ -5,9 +5,16 @@ export function absoluteUrl(path: string): string {
   return new URL(path, `${site.siteUrl}/`).toString().replace(/\/$/, path === '/' ? '/' : '');
 }
 
-/** "Our Results" -> "Our Results | Humanwise"; the home page uses its own title as given. */
+/** Search results cut titles past about 70 characters. */
+export const TITLE_LIMIT = 70;
+
+/**
+ * "Our Results" -> "Our Results | Humanwise". The home page uses its own title as given, and a
+ * title already near the limit goes without the name rather than be cut off in search results.
+ */
 export function pageTitle(title: string, { standalone = false } = {}): string {
-  return standalone ? title : `${title} | ${site.shortName}`;
+  const branded = `${title} | ${site.shortName}`;
+  return standalone || branded.length > TITLE_LIMIT ? title : branded;
 }
 
 /** The public path of a page: prerendering reports "/index.html" or "/about.html", visitors see "/" and "/about". */

@@ -83,6 +83,8 @@ test.describe('header on small screens', () => {
     await open.click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     await expect(drawer).toBeVisible();
+    // Measure once the slide-in has finished.
+    await drawer.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
     const box = await drawer.boundingBox();
     expect(box?.width).toBe(300);
     expect(Math.round((box?.x ?? 0) + (box?.width ?? 0))).toBe(375);

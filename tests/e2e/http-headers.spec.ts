@@ -60,6 +60,7 @@ test.describe('HTTP hardening', () => {
   });
 
   test('no page triggers a Content-Security-Policy violation', async ({ page }) => {
+    test.setTimeout(180_000);
     const violations: string[] = [];
     page.on('console', (message) => {
       if (/Content Security Policy|Content-Security-Policy/i.test(message.text())) violations.push(message.text());

@@ -26,7 +26,7 @@ export async function linksIn(scope: Locator): Promise<LinkSeen[]> {
 
 /** What a booking button looks like to the tests: the external page, in a new tab, without opener access. */
 export function bookingLink(label: string, bookingUrl: string): LinkSeen {
-  return { name: `${label}, opens in a new tab`, href: bookingUrl, newTab: true, rel: 'noopener noreferrer' };
+  return { name: `${label} (opens in a new tab)`, href: bookingUrl, newTab: true, rel: 'noopener noreferrer' };
 }
 
 export function internalLink(name: string, href: string): LinkSeen {

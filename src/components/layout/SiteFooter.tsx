@@ -57,7 +57,7 @@ export function SiteFooter(props: SiteFooterProps) {
               <a href={linkedinUrl} target="_blank" rel="noopener noreferrer" className={`${linkClass} gap-2`}>
                 <Icon name="linkedin" className="size-5" />
                 {companyName} on LinkedIn
-                <span className="sr-only">, opens in a new tab</span>
+                <span className="sr-only"> (opens in a new tab)</span>
               </a>
             </li>
           </ul>

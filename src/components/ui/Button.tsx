@@ -22,7 +22,7 @@ export function Button(props: ButtonProps) {
     return (
       <a {...anchor} {...newTab} className={classes}>
         {anchor.children}
-        {external ? <span className="sr-only">, opens in a new tab</span> : null}
+        {external ? <span className="sr-only"> (opens in a new tab)</span> : null}
       </a>
     );
   }

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button.tsx';
 import {
   WAITLIST_STEP_COUNT,
@@ -16,7 +15,6 @@ import { WaitlistStep } from './WaitlistSteps.tsx';
 
 export const SUCCESS_TITLE = 'Success!';
 export const SUCCESS_TEXT = "You've been added to the waiting list. We'll be in touch soon.";
-export const DIALOG_TOASTER = 'waitlist-dialog';
 
 const emptyValues: WaitlistInput = {
   name: '',
@@ -43,6 +41,7 @@ export interface WaitlistFormProps {
 export function WaitlistForm({ program, idempotencyKey, onStored, onCancel, submit = submitLead }: WaitlistFormProps) {
   const [step, setStep] = useState(0);
   const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   const stepRef = useRef<HTMLDivElement>(null);
   const {
     register,
@@ -80,6 +79,7 @@ export function WaitlistForm({ program, idempotencyKey, onStored, onCancel, subm
 
   const send = handleSubmit(async (values) => {
     console.log('Waiting list submission', values);
+    setFailure(null);
     setSending(true);
     const outcome = await submit(values, { idempotencyKey, program });
     setSending(false);
@@ -93,11 +93,7 @@ export function WaitlistForm({ program, idempotencyKey, onStored, onCancel, subm
       if (firstStep >= 0) setStep(firstStep);
       return;
     }
-    toast.error('We could not add you to the waiting list', {
-      toasterId: DIALOG_TOASTER,
-      description: `${outcome.message} Your answers are kept.`,
-      action: { label: 'Try again', onClick: () => void send() },
-    });
+    setFailure(outcome.message);
   });
 
   const last = step === WAITLIST_STEP_COUNT - 1;
@@ -139,6 +135,19 @@ export function WaitlistForm({ program, idempotencyKey, onStored, onCancel, subm
       <div ref={stepRef} className="min-h-0 flex-1 overflow-y-auto px-6 py-6">
         <WaitlistStep step={step} register={register} errors={errors} showRoleOther={watch('role') === 'Other'} />
       </div>
+
+      {failure ? (
+        // Shown inside the dialog, above its buttons: a floating toast would cover them on every screen size.
+        <div role="alert" className="mx-6 mb-4 flex flex-col gap-3 rounded-[var(--radius-ui)] border border-error/40 bg-white p-4 shadow-[var(--shadow-card)] sm:flex-row sm:items-center sm:justify-between">
+          <div>
+            <p className="font-semibold text-error">We could not add you to the waiting list</p>
+            <p className="text-sm text-ink-soft">{failure} Your answers are kept.</p>
+          </div>
+          <Button variant="outline" className="shrink-0" disabled={sending} onClick={() => void send()}>
+            Try again
+          </Button>
+        </div>
+      ) : null}
 
       <div className="flex items-center justify-between gap-3 border-t border-line px-6 py-4">
         <Button variant="outline" disabled={step === 0 || sending} onClick={() => setStep((current) => current - 1)}>

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Toaster, toast } from 'sonner';
 import { Icon } from '../../components/icons/Icon.tsx';
 import { IslandErrorBoundary } from '../IslandErrorBoundary.tsx';
-import { DIALOG_TOASTER, SUCCESS_TEXT, SUCCESS_TITLE, WaitlistForm } from './WaitlistForm.tsx';
+import { SUCCESS_TEXT, SUCCESS_TITLE, WaitlistForm } from './WaitlistForm.tsx';
 
 export interface WaitlistWizardProps {
   /** The program page this island sits on; a trigger's data-program overrides it. */
@@ -45,7 +45,10 @@ function WaitlistDialog({ program = null }: { program?: string | null }) {
 
   useEffect(() => {
     const dialog = dialogRef.current;
-    if (session && dialog && !dialog.open) dialog.showModal();
+    if (!session || !dialog || dialog.open) return;
+    dialog.showModal();
+    // The form's own focus effect ran before the dialog was shown; start on the first field now.
+    dialog.querySelector<HTMLElement>('form input, form textarea')?.focus();
   }, [session]);
 
   return (
@@ -91,7 +94,6 @@ function WaitlistDialog({ program = null }: { program?: string | null }) {
                 toast.success(SUCCESS_TITLE, { description: SUCCESS_TEXT });
               }}
             />
-            <Toaster id={DIALOG_TOASTER} position="bottom-right" visibleToasts={1} duration={5000} closeButton />
           </div>
         ) : null}
       </dialog>

@@ -41,7 +41,7 @@ describe('<Button>', () => {
     );
     expect(screen.getByRole('link', { name: 'Our results' })).toHaveAttribute('href', '/results');
     expect(screen.getByRole('link', { name: 'Our results' })).not.toHaveAttribute('target');
-    const external = screen.getByRole('link', { name: /^Schedule a Call,? ?opens in a new tab$/ });
+    const external = screen.getByRole('link', { name: /^Schedule a Call ?\(opens in a new tab\)$/ });
     expect(external).toHaveAttribute('target', '_blank');
     expect(external).toHaveAttribute('rel', 'noopener noreferrer');
   });

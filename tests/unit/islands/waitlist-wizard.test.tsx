@@ -140,6 +140,8 @@ describe('WaitlistForm', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await vi.waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
     expect(onStored).not.toHaveBeenCalled();
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not add you to the waiting list');
+    expect(screen.getByRole('alert')).toHaveTextContent('We could not reach our server. Your answers are kept.');
     expect(screen.getByText(/^Step 5 of 5/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
 
