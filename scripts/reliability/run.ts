@@ -11,6 +11,7 @@
  * RELIABILITY_ONLY (scenario numbers to run, e.g. "1,4"), RELIABILITY_LOAD_TOTAL (default 5000).
  */
 import { existsSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { startFaultFeed } from './fault-feed.ts';
 import { Report } from './report.ts';
@@ -57,7 +58,12 @@ const watchdog = setTimeout(() => {
 }, 10 * 60_000);
 watchdog.unref();
 const started = performance.now();
-console.log(`Reliability suite: Node ${process.version}, fast-check seed ${seed}`);
+const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
+console.log(`Reliability suite, ${new Date().toISOString()}`);
+console.log(
+  `Machine: ${availableParallelism()} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, ${cpus()[0]?.model ?? 'unknown CPU'}; ` +
+    `Node ${process.version}; load average ${load()}; fast-check seed ${seed}`,
+);
 
 const feed = await startFaultFeed();
 const targets: StoreTarget[] = [sqliteTarget()];
@@ -95,7 +101,7 @@ for (const target of targets) {
 await feed.close();
 
 console.log(report.summary());
-console.log(`\nTotal time ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(`\nTotal time ${((performance.now() - started) / 1000).toFixed(1)} s; load average at the end ${load()}`);
 console.log(`${report.passed} passed, ${report.failed} failed`);
 finished = true;
 process.exit(report.failed === 0 ? 0 : 1);

@@ -28,7 +28,11 @@ export const rateLimitScenario: Scenario = {
   async run({ target, report, launch, tag }) {
     const limitedStore = await target.fresh();
     const openStore = await target.fresh();
-    const [limited, open] = await Promise.all([launch(limitedStore, { rateLimit: LIMIT }), launch(openStore)]);
+    // The second server logs every request (LOG_LEVEL=info) so its log can be checked for personal data.
+    const [limited, open] = await Promise.all([
+      launch(limitedStore, { rateLimit: LIMIT }),
+      launch(openStore, { extraEnv: { LOG_LEVEL: 'info' } }),
+    ]);
 
     // Up to the limit: stored.
     const within: Answer[] = [];
@@ -87,5 +91,35 @@ export const rateLimitScenario: Scenario = {
     const person = await send(open.url, submission(`${tag}person`, 0, { kind: 'json' }).request);
     const personRows = await withStore(openStore, (s) => s.count());
     report.check('a person without the honeypot is stored', person.status === 201 && personRows === 1, `HTTP ${person.status}, ${personRows} rows`);
+
+    // The request log: one JSON line per request with method, path, status and duration, and not a
+    // trace of what the visitors typed. (Give the last lines a moment to come through the pipe.)
+    const expected = bots.length + 1;
+    for (let i = 0; i < 20 && open.output().split('/api/waitlist').length - 1 < expected; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const lines = open
+      .output()
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => {
+        try {
+          return JSON.parse(line) as Record<string, unknown>;
+        } catch {
+          return { unparsable: line };
+        }
+      });
+    const requests = lines.filter((l) => l.path === '/api/waitlist');
+    const shaped = requests.every(
+      (l) => l.method === 'POST' && typeof l.status === 'number' && typeof l.durationMs === 'number',
+    );
+    report.check(
+      'the log has one JSON line per request with method, path, status and duration',
+      lines.every((l) => !('unparsable' in l)) && requests.length === expected && shaped,
+      `${requests.length} request lines for ${expected} requests`,
+    );
+    const personal = ['@example.com', 'Reliability Tester', 'Load Test Company', 'spam.example', 'Zürich'];
+    const leaked = personal.filter((text) => open.output().includes(text));
+    report.check('no personal data in the log', leaked.length === 0, leaked.join(', '));
   },
 };
