@@ -124,11 +124,14 @@ export function createApp(deps: AppDependencies) {
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const started = performance.now();
+    // Taken now: the no-JavaScript form's answer rewrites req.method and req.url to render /waitlist.
+    const method = req.method;
+    const path = (req.url ?? '/').split('?')[0];
     res.once('finish', () => {
       // One line per request; never the query string or body, which may carry personal data.
       logger.info({
-        method: req.method,
-        path: (req.url ?? '/').split('?')[0],
+        method,
+        path,
         status: res.statusCode,
         durationMs: Math.round((performance.now() - started) * 10) / 10,
       });

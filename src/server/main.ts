@@ -11,6 +11,7 @@ import { site } from '../config/site.ts';
 import { createApp, type AstroHandler } from './app.ts';
 import { loadStaticAssets } from './http/static-files.ts';
 import { collectScriptHashes } from './http/inline-script-hashes.ts';
+import { gracefulShutdown } from './http/graceful-shutdown.ts';
 import { createRateLimiter, trustProxyFromEnv, waitlistRateLimitFromEnv } from './http/rate-limit.ts';
 import { openLeadStore } from './leads/store.ts';
 import { createWaitlistHandler } from './api/waitlist.ts';
@@ -66,6 +67,7 @@ const app = createApp({
 
 const server = createServer({ requestTimeout: 30_000, headersTimeout: 15_000 }, (req, res) => void app.handle(req, res));
 server.keepAliveTimeout = 5_000;
+const drainer = gracefulShutdown(server);
 
 const port = Number.parseInt(env.PORT ?? '4321', 10);
 const host = env.HOST ?? 'localhost';
@@ -78,22 +80,16 @@ function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'shutting down');
-  const force = setTimeout(() => {
-    logger.warn('requests still open after 10 s; closing them');
-    server.closeAllConnections();
-  }, 10_000);
-  force.unref();
-  // Stop accepting, let requests in flight finish, then close the store so every write is on disk.
-  server.close(() => {
-    store
-      .close()
-      .then(() => process.exit(0))
-      .catch((error: unknown) => {
-        logger.error({ err: error }, 'closing the store failed');
-        process.exit(1);
-      });
-  });
-  server.closeIdleConnections();
+  // Stop accepting, let requests in flight finish (10 s at most), then close the store so every
+  // write is on disk.
+  drainer
+    .drain({ forceAfterMs: 10_000, onForce: () => logger.warn('requests still open after 10 s; closing them') })
+    .then(() => store.close())
+    .then(() => process.exit(0))
+    .catch((error: unknown) => {
+      logger.error({ err: error }, 'closing the store failed');
+      process.exit(1);
+    });
 }
 process.on('SIGTERM', () => shutdown('SIGTERM'));
 process.on('SIGINT', () => shutdown('SIGINT'));

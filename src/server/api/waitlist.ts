@@ -187,11 +187,36 @@ function parseJson(body: Buffer, headerKey: string | null): Parsed {
   };
 }
 
+/**
+ * Whether a form body is UTF-8 once its %XX escapes are decoded. URLSearchParams (like
+ * Buffer#toString) quietly turns bytes that are not UTF-8 into U+FFFD, which would store a mangled
+ * name instead of asking again; the JSON path rejects such bytes too.
+ */
+function isUtf8Form(body: Buffer): boolean {
+  const bytes = Buffer.alloc(body.length);
+  let length = 0;
+  for (let i = 0; i < body.length; i += 1) {
+    const hex = body[i] === 0x25 ? body.toString('latin1', i + 1, i + 3) : '';
+    if (/^[0-9A-Fa-f]{2}$/.test(hex)) {
+      bytes[length++] = Number.parseInt(hex, 16);
+      i += 2;
+    } else {
+      bytes[length++] = body[i] as number;
+    }
+  }
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, length));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function parseForm(body: Buffer): Parsed {
   const params = new URLSearchParams(body.toString('utf8'));
   const single = new Map<string, string>();
   const lists: Record<string, string[]> = { goal: [], frustrations: [] };
-  let unreadable = false;
+  let unreadable = !isUtf8Form(body);
   for (const [key, value] of params) {
     if (LIST_FIELDS.has(key)) lists[key]?.push(value);
     else if ((SINGLE_FIELDS.has(key) || FORM_EXTRA_FIELDS.has(key)) && !single.has(key)) single.set(key, value);

@@ -465,6 +465,30 @@ describe('form posts (the no-JavaScript /waitlist page)', () => {
     expect(await store.count()).toBe(0);
   });
 
+  it('renders a general error for bytes that are not UTF-8, and stores nothing', async () => {
+    // Escaped (%FF, an unfinished sequence, an encoded surrogate) and raw: none may become U+FFFD in the store.
+    const body = formParams({ name: 'PLACEHOLDER' }).toString();
+    for (const bytes of ['%FF', '%C3%28', '%ED%A0%80', '%E2%82']) {
+      await postForm(body.replace('PLACEHOLDER', `Dana${bytes}Whitfield`));
+    }
+    const [before = '', after = ''] = body.split('PLACEHOLDER');
+    await fetch(base, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: Buffer.concat([Buffer.from(before), Buffer.from([0x44, 0xff, 0x61]), Buffer.from(after)]),
+    });
+    expect(rendered.map((r) => [r.status, r.state.errors.form])).toEqual(
+      Array.from({ length: 5 }, () => [400, 'We could not read your submission. Please check your answers and send the form again.']),
+    );
+    expect(await store.count()).toBe(0);
+  });
+
+  it('accepts escaped UTF-8, including a literal % and U+FFFD typed on purpose', async () => {
+    await postForm(formParams({ name: 'José Núñez � 100%', companyName: 'Zürich 50%off' }));
+    expect(rendered[0]?.state.status).toBe('success');
+    expect((await store.list())[0]?.name).toBe('José Núñez � 100%');
+  });
+
   it('renders a general error with a fresh key for a malformed idempotency key', async () => {
     await postForm(formParams({ idempotencyKey: 'bad key!' }));
     const [{ state, status }] = rendered as [Rendered];

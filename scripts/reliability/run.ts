@@ -1,0 +1,107 @@
+/**
+ * `npm run test:reliability`: the end-to-end reliability suite (issue 8).
+ *
+ * Starts the built production server as child processes, on loopback, against a fresh SQLite store
+ * and, when TEST_DATABASE_URL is set, again against PostgreSQL, and runs the seven scenarios:
+ * load, duplicates, crash, bad input, rate limit and honeypot, feed faults, shutdown.
+ * Builds nothing: it expects `dist/` from `npm run build`. Exits non-zero on any failed check; the
+ * last line is `N passed, M failed`.
+ *
+ * Options (environment): TEST_DATABASE_URL, RELIABILITY_SEED (fast-check seed),
+ * RELIABILITY_ONLY (scenario numbers to run, e.g. "1,4"), RELIABILITY_LOAD_TOTAL (default 5000).
+ */
+import { existsSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { startFaultFeed } from './fault-feed.ts';
+import { Report } from './report.ts';
+import { ROOT, type RunningServer } from './server-process.ts';
+import { postgresTarget, sqliteTarget, type StoreTarget } from './stores.ts';
+import { launcher, type Scenario } from './scenarios/context.ts';
+import { loadScenario } from './scenarios/load.ts';
+import { duplicatesScenario } from './scenarios/duplicates.ts';
+import { crashScenario } from './scenarios/crash.ts';
+import { shutdownScenario } from './scenarios/shutdown.ts';
+import { badInputScenario } from './scenarios/bad-input.ts';
+import { rateLimitScenario } from './scenarios/rate-limit.ts';
+import { feedFaultsScenario } from './scenarios/feed-faults.ts';
+
+if (!existsSync(`${ROOT}dist/server/entry.mjs`)) {
+  console.error('test:reliability: no build in dist/ — run "npm run build" first.');
+  process.exit(1);
+}
+
+const scenarios: Scenario[] = [
+  loadScenario,
+  duplicatesScenario,
+  crashScenario,
+  badInputScenario,
+  rateLimitScenario,
+  feedFaultsScenario,
+  shutdownScenario,
+];
+const only = process.env.RELIABILITY_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
+const selected = only ? scenarios.filter((s) => only.some((n) => s.title.startsWith(`${n}.`))) : scenarios;
+const seed = Number(process.env.RELIABILITY_SEED ?? Date.now() % 2_147_483_647);
+
+const report = new Report();
+// A scenario that never settles must still fail the run, with the closing line the CI reads.
+let finished = false;
+process.on('exit', (code) => {
+  if (finished) return;
+  console.log(`\nThe run stopped before its end (exit code ${code}).\n${report.passed} passed, ${report.failed + 1} failed`);
+  process.exitCode = 1;
+});
+const watchdog = setTimeout(() => {
+  console.log('\nThe run took longer than 10 minutes; stopping it.');
+  process.exit(1);
+}, 10 * 60_000);
+watchdog.unref();
+const started = performance.now();
+const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
+console.log(`Reliability suite, ${new Date().toISOString()}`);
+console.log(
+  `Machine: ${availableParallelism()} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, ${cpus()[0]?.model ?? 'unknown CPU'}; ` +
+    `Node ${process.version}; load average ${load()}; fast-check seed ${seed}`,
+);
+
+const feed = await startFaultFeed();
+const targets: StoreTarget[] = [sqliteTarget()];
+const pgUrl = process.env.TEST_DATABASE_URL?.trim();
+if (pgUrl) {
+  try {
+    targets.push(await postgresTarget(pgUrl));
+  } catch (error) {
+    report.begin('PostgreSQL', 'connect to TEST_DATABASE_URL');
+    report.crash(error);
+    report.end(0);
+  }
+} else {
+  console.log('TEST_DATABASE_URL is not set: PostgreSQL runs are skipped.');
+}
+
+let run = 0;
+for (const target of targets) {
+  for (const scenario of selected) {
+    run += 1;
+    const servers: RunningServer[] = [];
+    report.begin(target.name, scenario.title);
+    const t0 = performance.now();
+    try {
+      await scenario.run({ target, report, feed, seed, launch: launcher(feed, servers), tag: `r${process.pid}s${run}` });
+    } catch (error) {
+      report.crash(error);
+    } finally {
+      await Promise.all(servers.map((s) => s.stop()));
+    }
+    report.end((performance.now() - t0) / 1000);
+  }
+  await target.close();
+}
+await feed.close();
+
+console.log(report.summary());
+console.log(`\nTotal time ${((performance.now() - started) / 1000).toFixed(1)} s; load average at the end ${load()}`);
+console.log(`${report.passed} passed, ${report.failed} failed`);
+finished = true;
+process.exit(report.failed === 0 ? 0 : 1);

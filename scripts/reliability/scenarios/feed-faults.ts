@@ -1,0 +1,109 @@
+/**
+ * 6. Feed faults: the blog's feed host hangs, stalls mid-body, answers 500, answers garbage or an
+ * HTML page, sends 50 MB (announced or not), or drops the connection. For each, GET /api/pov answers
+ * within 6 s with the error shape, the server's memory stays bounded, and pages keep being served
+ * while it waits. With a good copy cached, a failing feed is answered with that stale copy.
+ */
+import { performance } from 'node:perf_hooks';
+import { FEED_MESSAGES } from '../../../src/server/feed/feed-error.ts';
+import { HUGE_BYTES } from '../fault-feed.ts';
+import { json, send, type Answer } from '../http-client.ts';
+import type { RunningServer } from '../server-process.ts';
+import { ms } from '../stats.ts';
+import type { Scenario } from './context.ts';
+
+const FAULTS = ['hang', 'stall-body', '500', 'garbage', 'html', 'huge-declared', 'huge-chunked', 'drop', 'drop-mid-body'] as const;
+const ANSWER_WITHIN_MS = 6_000;
+const RSS_BOUND_MIB = 150;
+const PAGES = ['/', '/pov', '/waitlist'];
+const messages = new Set<string>(Object.values(FEED_MESSAGES));
+
+/** GET /api/pov while visitors keep loading pages; returns the answer and the pages' answers. */
+async function povWhileBrowsing(server: RunningServer) {
+  let done = false;
+  const pages: Answer[] = [];
+  const browsing = (async () => {
+    for (let i = 0; !done || i < PAGES.length; i += 1) {
+      pages.push(await send(server.url, { path: PAGES[i % PAGES.length] as string, timeoutMs: 5_000 }));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  const pov = await send(server.url, { path: '/api/pov', timeoutMs: 15_000 });
+  done = true;
+  await browsing;
+  return { pov, pages };
+}
+
+export const feedFaultsScenario: Scenario = {
+  title: `6. Feed faults: ${FAULTS.length} kinds of failing upstream, and the stale copy`,
+  async run({ target, report, launch, feed, tag }) {
+    const store = await target.fresh();
+    // One server per fault (a failure is remembered for 30 s, so each needs a server of its own),
+    // started three at a time, then exercised one at a time so that each timing is its own.
+    const servers: RunningServer[] = [];
+    for (const [index, fault] of FAULTS.entries()) {
+      if (index % 3 === 0) {
+        const batch = FAULTS.slice(index, index + 3);
+        servers.push(
+          ...(await Promise.all(
+            batch.map((f) => launch(store, { feedUrl: `${feed.base}/fault/${f}`, extraEnv: { POV_CACHE_SECONDS: '0' } })),
+          )),
+        );
+      }
+      const server = servers[index] as RunningServer;
+      await send(server.url, { path: '/' });
+      await send(server.url, { path: '/waitlist' });
+      const rssBefore = server.rssKiB();
+      const started = performance.now();
+      const { pov, pages } = await povWhileBrowsing(server);
+      const elapsed = performance.now() - started;
+      const rssAfter = server.rssKiB();
+      const body = json(pov);
+      const again = await send(server.url, { path: '/api/pov' });
+
+      const growthMiB = (rssAfter - rssBefore) / 1024;
+      const sent = feed.hugeBytesSent.get(fault);
+      const pageTimes = pages.map((p) => p.ms);
+      report.figure(
+        fault,
+        `${ms(elapsed)}, "${String(body?.message ?? body?.status)}", RSS ${(rssBefore / 1024).toFixed(0)} → ${(rssAfter / 1024).toFixed(0)} MiB` +
+          (sent !== undefined ? `, upstream sent ${(sent / 1024 / 1024).toFixed(1)} of ${HUGE_BYTES / 1024 / 1024} MB before we hung up` : '') +
+          `, ${pages.length} pages meanwhile (slowest ${ms(Math.max(...pageTimes))}), next call ${ms(again.ms)}`,
+      );
+      report.check(
+        `${fault}: /api/pov answers within ${ANSWER_WITHIN_MS / 1000} s with the error shape`,
+        pov.status === 200 && elapsed < ANSWER_WITHIN_MS && body?.status === 'error' && messages.has(String(body.message)),
+        `HTTP ${pov.status || pov.error}, ${ms(elapsed)}, ${pov.body.toString('utf8').slice(0, 120)}`,
+      );
+      report.check(
+        `${fault}: pages keep being served meanwhile`,
+        pages.length >= PAGES.length && pages.every((p) => p.status === 200),
+        pages.filter((p) => p.status !== 200).map((p) => p.status || p.error).join(', '),
+      );
+      report.check(`${fault}: memory stays bounded (+${RSS_BOUND_MIB} MiB)`, growthMiB < RSS_BOUND_MIB, `${growthMiB.toFixed(1)} MiB`);
+      report.check(
+        `${fault}: the failing feed is not asked again at once; the next call answers from memory`,
+        json(again)?.status === 'error' && again.ms < 1_000,
+        ms(again.ms),
+      );
+      await server.stop();
+    }
+
+    // The stale copy: a good fetch, then the feed starts failing.
+    const name = `stale-${tag}`;
+    const server = await launch(store, { feedUrl: `${feed.base}/switch/${name}`, extraEnv: { POV_CACHE_SECONDS: '0' } });
+    const good = json(await send(server.url, { path: '/api/pov' }));
+    feed.fail(name);
+    const started = performance.now();
+    const stale = await send(server.url, { path: '/api/pov' });
+    const elapsed = performance.now() - started;
+    const items = (value: Record<string, unknown> | null) => (Array.isArray(value?.items) ? value.items : []);
+    report.figure('stale copy', `${items(good).length} items fetched, then served again in ${ms(elapsed)} while the feed answers 500`);
+    report.check('a good copy is fetched first', good?.status === 'ok' && items(good).length > 0, JSON.stringify(good).slice(0, 120));
+    report.check(
+      'while the feed fails, /api/pov serves the stale copy',
+      json(stale)?.status === 'ok' && JSON.stringify(items(json(stale))) === JSON.stringify(items(good)) && elapsed < ANSWER_WITHIN_MS,
+      stale.body.toString('utf8').slice(0, 120),
+    );
+  },
+};

@@ -1,0 +1,122 @@
+/**
+ * Starts the real production server (`src/server/main.ts`, the same file `npm run serve` runs) as a
+ * child process on a free loopback port, and lets a scenario stop it gently (SIGTERM) or kill it
+ * (SIGKILL) and read its memory.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { send } from './http-client.ts';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const MAIN = fileURLToPath(new URL('../../src/server/main.ts', import.meta.url));
+
+export interface ServerOptions {
+  /** Store variables: SQLITE_PATH or DATABASE_URL. */
+  storeEnv: Record<string, string>;
+  feedUrl: string;
+  /** Default 0 (off); the rate-limit scenario sets its own. */
+  rateLimit?: number;
+  /** Same port again after a restart; otherwise a free one. */
+  port?: number;
+  extraEnv?: Record<string, string>;
+}
+
+export interface RunningServer {
+  pid: number;
+  port: number;
+  url: string;
+  child: ChildProcess;
+  /** Resolves when the process has exited. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** What the server wrote (pino JSON lines at LOG_LEVEL, plus anything on stderr). */
+  output(): string;
+  /** Resident memory in KiB, from /proc/<pid>/status. */
+  rssKiB(): number;
+  kill(signal: NodeJS.Signals): void;
+  /** SIGTERM, then SIGKILL if it has not exited within `graceMs`. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const port = options.port ?? (await freePort());
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    TZ: 'UTC',
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    WAITLIST_RATE_LIMIT: String(options.rateLimit ?? 0),
+    POV_FEED_URL: options.feedUrl,
+    ...options.storeEnv,
+    ...options.extraEnv,
+  };
+  const child = spawn(process.execPath, [MAIN], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    // Keep the tail only: a long run must not grow the harness's own memory without bound.
+    output = (output + chunk.toString('utf8')).slice(-200_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const server: RunningServer = {
+    pid: child.pid ?? -1,
+    port,
+    url,
+    child,
+    exited,
+    output: () => output,
+    rssKiB: () => {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        throw new Error(`the server (pid ${child.pid}) has exited (${child.exitCode ?? child.signalCode}): ${output.slice(-1500)}`);
+      }
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+      if (!match) throw new Error(`no VmRSS for pid ${child.pid}`);
+      return Number(match[1]);
+    },
+    kill: (signal) => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    },
+    stop: async (graceMs = 12_000) => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+
+  // Ready when /healthz says ok; give up after 60 s (a busy 2-core machine starts slowly) or as soon as the process dies.
+  const deadline = Date.now() + 60_000;
+  let dead = false;
+  void exited.then(() => {
+    dead = true;
+  });
+  while (Date.now() < deadline && !dead) {
+    const answer = await send(url, { path: '/healthz', timeoutMs: 1000 });
+    if (answer.status === 200) return server;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  server.kill('SIGKILL');
+  throw new Error(`the server did not become healthy on ${url}: ${output.slice(-1500)}`);
+}
