@@ -1,3 +1,4 @@
+import type { HTMLAttributes } from 'react';
 import type { NavLink } from '../../config/navigation.ts';
 import { LogoMark } from '../brand/LogoMark.tsx';
 import { Icon } from '../icons/Icon.tsx';
@@ -22,6 +23,29 @@ const navLinkClass =
 
 function isCurrent(href: string, currentPath: string) {
   return currentPath === href || currentPath.startsWith(`${href}/`);
+}
+
+const drawerLinkClass = 'flex min-h-11 items-center rounded-[var(--radius-ui)] px-3 text-lg font-medium hover:bg-stone';
+
+interface NavLinkListProps extends HTMLAttributes<HTMLUListElement> {
+  links: NavLink[];
+  currentPath: string;
+  linkClassName: string;
+}
+
+/** One list of navigation links, marking the current page. */
+function NavLinkList({ links, currentPath, linkClassName, ...list }: NavLinkListProps) {
+  return (
+    <ul {...list}>
+      {links.map((link) => (
+        <li key={link.href}>
+          <a href={link.href} aria-current={isCurrent(link.href, currentPath) ? 'page' : undefined} className={linkClassName}>
+            {link.label}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /**
@@ -57,19 +81,12 @@ export function SiteHeader({ companyName, shortName, bookingUrl, programLinks, p
             popover="auto"
             className="programs-menu w-72 rounded-[var(--radius-card)] border border-line bg-paper p-2 text-ink shadow-[var(--shadow-card)]"
           >
-            <ul aria-label="Programs">
-              {programLinks.map((link) => (
-                <li key={link.href}>
-                  <a
-                    href={link.href}
-                    aria-current={isCurrent(link.href, currentPath) ? 'page' : undefined}
-                    className="flex min-h-11 items-center rounded-[calc(var(--radius-ui)-2px)] px-3 py-2 font-medium text-ink-soft hover:bg-stone hover:text-ink focus-visible:bg-stone"
-                  >
-                    {link.label}
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <NavLinkList
+              aria-label="Programs"
+              links={programLinks}
+              currentPath={currentPath}
+              linkClassName="flex min-h-11 items-center rounded-[calc(var(--radius-ui)-2px)] px-3 py-2 font-medium text-ink-soft hover:bg-stone hover:text-ink focus-visible:bg-stone"
+            />
           </div>
           {primaryLinks.map((link) => (
             <a
@@ -117,32 +134,19 @@ export function SiteHeader({ companyName, shortName, bookingUrl, programLinks, p
             <p id="drawer-programs" className="eyebrow mb-2 text-muted">
               Programs
             </p>
-            <ul aria-labelledby="drawer-programs" className="mb-6 space-y-1">
-              {programLinks.map((link) => (
-                <li key={link.href}>
-                  <a
-                    href={link.href}
-                    aria-current={isCurrent(link.href, currentPath) ? 'page' : undefined}
-                    className="flex min-h-11 items-center rounded-[var(--radius-ui)] px-3 text-lg font-medium hover:bg-stone"
-                  >
-                    {link.label}
-                  </a>
-                </li>
-              ))}
-            </ul>
-            <ul className="space-y-1 border-t border-line pt-6">
-              {primaryLinks.map((link) => (
-                <li key={link.href}>
-                  <a
-                    href={link.href}
-                    aria-current={isCurrent(link.href, currentPath) ? 'page' : undefined}
-                    className="flex min-h-11 items-center rounded-[var(--radius-ui)] px-3 text-lg font-medium hover:bg-stone"
-                  >
-                    {link.label}
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <NavLinkList
+              aria-labelledby="drawer-programs"
+              className="mb-6 space-y-1"
+              links={programLinks}
+              currentPath={currentPath}
+              linkClassName={drawerLinkClass}
+            />
+            <NavLinkList
+              className="space-y-1 border-t border-line pt-6"
+              links={primaryLinks}
+              currentPath={currentPath}
+              linkClassName={drawerLinkClass}
+            />
           </nav>
           <div className="border-t border-line p-5">
             <Button href={bookingUrl} external variant="hero" size="lg" className="w-full">

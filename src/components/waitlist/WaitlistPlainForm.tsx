@@ -1,14 +1,6 @@
 import { Button } from '../ui/Button.tsx';
-import { ChoiceGroup, CheckboxField, TextAreaField, TextField } from './WaitlistFields.tsx';
-import {
-  HONEYPOT_FIELD,
-  fieldLabels,
-  frustrationOptions,
-  goalOptions,
-  investmentOptions,
-  roleOptions,
-  waitlistStepTitles,
-} from '../../lib/waitlist/schema.ts';
+import { WaitlistStepFields, type BindField } from './WaitlistStepFields.tsx';
+import { HONEYPOT_FIELD, waitlistStepTitles } from '../../lib/waitlist/schema.ts';
 
 export interface WaitlistPlainFormProps {
   values: Record<string, string | string[] | boolean>;
@@ -18,6 +10,7 @@ export interface WaitlistPlainFormProps {
 }
 
 const id = (field: string) => `waitlist-${field}`;
+const choiceFields = new Set(['role', 'goal', 'frustrations', 'investment']);
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 const list = (value: unknown) => (Array.isArray(value) ? value : typeof value === 'string' ? [value] : []);
 
@@ -26,6 +19,13 @@ const list = (value: unknown) => (Array.isArray(value) ? value : typeof value ==
  * messages as the wizard, in one page, posted to the server, which answers with this page again.
  */
 export function WaitlistPlainForm({ values, errors, idempotencyKey, program }: WaitlistPlainFormProps) {
+  // Plain inputs: named for the form post, filled with what the visitor sent last time
+  // (choices are ticked through `selected`; their value attribute is the option itself).
+  const bind: BindField = (field) => {
+    if (field === 'earlyAccess') return { name: field, value: 'on', defaultChecked: values.earlyAccess === true };
+    if (choiceFields.has(field)) return { name: field };
+    return { name: field, defaultValue: text(values[field]) };
+  };
   const step = (index: number) => (
     <h2 className="text-lg font-semibold">
       <span className="text-violet-deep">{index + 1}.</span> {waitlistStepTitles[index]}
@@ -41,65 +41,12 @@ export function WaitlistPlainForm({ values, errors, idempotencyKey, program }: W
         </p>
       ) : null}
 
-      <section className="space-y-5">
-        {step(0)}
-        <TextField id={id('name')} {...fieldLabels.name} required error={errors.name} inputProps={{ name: 'name', defaultValue: text(values.name), autoComplete: 'name' }} />
-        <TextField id={id('email')} type="email" {...fieldLabels.email} required error={errors.email} inputProps={{ name: 'email', defaultValue: text(values.email), autoComplete: 'email' }} />
-        <TextField
-          id={id('companyName')}
-          {...fieldLabels.companyName}
-          required
-          error={errors.companyName}
-          inputProps={{ name: 'companyName', defaultValue: text(values.companyName), autoComplete: 'organization' }}
-        />
-        <ChoiceGroup id={id('role')} type="radio" {...fieldLabels.role} required options={roleOptions} error={errors.role} inputProps={{ name: 'role' }} selected={list(values.role)} columns={2} />
-        <TextField
-          id={id('roleOther')}
-          {...fieldLabels.roleOther}
-          hint="Optional: only if you chose Other."
-          error={errors.roleOther}
-          inputProps={{ name: 'roleOther', defaultValue: text(values.roleOther) }}
-        />
-      </section>
-
-      <section className="space-y-5">
-        {step(1)}
-        <ChoiceGroup id={id('goal')} type="checkbox" {...fieldLabels.goal} required options={goalOptions} error={errors.goal} inputProps={{ name: 'goal' }} selected={list(values.goal)} />
-      </section>
-
-      <section className="space-y-5">
-        {step(2)}
-        <ChoiceGroup
-          id={id('frustrations')}
-          type="checkbox"
-          {...fieldLabels.frustrations}
-          required
-          options={frustrationOptions}
-          error={errors.frustrations}
-          inputProps={{ name: 'frustrations' }}
-          selected={list(values.frustrations)}
-        />
-      </section>
-
-      <section className="space-y-5">
-        {step(3)}
-        <ChoiceGroup
-          id={id('investment')}
-          type="radio"
-          {...fieldLabels.investment}
-          required
-          options={investmentOptions}
-          error={errors.investment}
-          inputProps={{ name: 'investment' }}
-          selected={list(values.investment)}
-        />
-      </section>
-
-      <section className="space-y-5">
-        {step(4)}
-        <TextAreaField id={id('additionalInfo')} {...fieldLabels.additionalInfo} error={errors.additionalInfo} textareaProps={{ name: 'additionalInfo', defaultValue: text(values.additionalInfo) }} />
-        <CheckboxField id={id('earlyAccess')} label={fieldLabels.earlyAccess.label} inputProps={{ name: 'earlyAccess', value: 'on', defaultChecked: values.earlyAccess === true }} />
-      </section>
+      {waitlistStepTitles.map((_, index) => (
+        <section key={index} className="space-y-5">
+          {step(index)}
+          <WaitlistStepFields step={index} bind={bind} errors={errors} selected={(field) => list(values[field])} showRoleOther />
+        </section>
+      ))}
 
       {/* A field people never see; bots that fill every input reveal themselves. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">

@@ -11,7 +11,7 @@ import {
   type WaitlistValues,
 } from '../../lib/waitlist/schema.ts';
 import { submitLead } from './submit-lead.ts';
-import { WaitlistStep } from './WaitlistSteps.tsx';
+import { WaitlistStepFields } from '../../components/waitlist/WaitlistStepFields.tsx';
 
 export const SUCCESS_TITLE = 'Success!';
 export const SUCCESS_TEXT = "You've been added to the waiting list. We'll be in touch soon.";
@@ -133,7 +133,12 @@ export function WaitlistForm({ program, idempotencyKey, onStored, onCancel, subm
       </div>
 
       <div ref={stepRef} className="min-h-0 flex-1 overflow-y-auto px-6 py-6">
-        <WaitlistStep step={step} register={register} errors={errors} showRoleOther={watch('role') === 'Other'} />
+        <WaitlistStepFields
+          step={step}
+          bind={(field) => register(field)}
+          errors={Object.fromEntries(Object.entries(errors).map(([field, error]) => [field, error?.message]))}
+          showRoleOther={watch('role') === 'Other'}
+        />
       </div>
 
       {failure ? (

@@ -1,0 +1,85 @@
+import type { InputHTMLAttributes } from 'react';
+import { ChoiceGroup, CheckboxField, TextAreaField, TextField } from './WaitlistFields.tsx';
+import {
+  fieldLabels,
+  frustrationOptions,
+  goalOptions,
+  investmentOptions,
+  roleOptions,
+  type WaitlistField,
+} from '../../lib/waitlist/schema.ts';
+
+/** What wires an input to its form: react-hook-form's register() in the wizard, name and default value in the plain form. */
+export type BindField = (field: WaitlistField) => Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> & { ref?: unknown };
+
+export interface WaitlistStepFieldsProps {
+  /** 0 to 4, as in `waitlistStepFields`. */
+  step: number;
+  bind: BindField;
+  errors: Partial<Record<string, string | undefined>>;
+  /** Options ticked when the plain form is shown again with the visitor's answers. */
+  selected?: (field: WaitlistField) => readonly string[];
+  showRoleOther: boolean;
+}
+
+const id = (field: string) => `waitlist-${field}`;
+
+/** The fields of one waiting-list step, laid out once for the wizard and the no-JavaScript form alike. */
+export function WaitlistStepFields({ step, bind, errors, selected, showRoleOther }: WaitlistStepFieldsProps) {
+  const choice = (field: 'role' | 'goal' | 'frustrations' | 'investment', type: 'radio' | 'checkbox', options: readonly string[]) => (
+    <ChoiceGroup
+      id={id(field)}
+      type={type}
+      {...fieldLabels[field]}
+      required
+      options={options}
+      error={errors[field]}
+      inputProps={bind(field)}
+      selected={selected?.(field)}
+      columns={field === 'role' ? 2 : 1}
+    />
+  );
+  switch (step) {
+    case 0:
+      return (
+        <div className="space-y-5">
+          <TextField id={id('name')} {...fieldLabels.name} required error={errors.name} inputProps={{ ...bind('name'), autoComplete: 'name' }} />
+          <TextField
+            id={id('email')}
+            type="email"
+            {...fieldLabels.email}
+            required
+            error={errors.email}
+            inputProps={{ ...bind('email'), autoComplete: 'email', inputMode: 'email' }}
+          />
+          <TextField
+            id={id('companyName')}
+            {...fieldLabels.companyName}
+            required
+            error={errors.companyName}
+            inputProps={{ ...bind('companyName'), autoComplete: 'organization' }}
+          />
+          {choice('role', 'radio', roleOptions)}
+          {showRoleOther ? <TextField id={id('roleOther')} {...fieldLabels.roleOther} error={errors.roleOther} inputProps={bind('roleOther')} /> : null}
+        </div>
+      );
+    case 1:
+      return choice('goal', 'checkbox', goalOptions);
+    case 2:
+      return choice('frustrations', 'checkbox', frustrationOptions);
+    case 3:
+      return choice('investment', 'radio', investmentOptions);
+    default:
+      return (
+        <div className="space-y-5">
+          <TextAreaField
+            id={id('additionalInfo')}
+            {...fieldLabels.additionalInfo}
+            error={errors.additionalInfo}
+            textareaProps={bind('additionalInfo') as never}
+          />
+          <CheckboxField id={id('earlyAccess')} label={fieldLabels.earlyAccess.label} inputProps={bind('earlyAccess')} />
+        </div>
+      );
+  }
+}
