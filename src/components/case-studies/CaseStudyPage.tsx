@@ -30,10 +30,12 @@ export interface CaseStudyPageProps {
   resultsHref: string;
   /** The rendered Markdown body: Challenge, Approach, Deliverables, Impact. */
   children: ReactNode;
+  /** The artwork drawn inline by the route (with its alt text as the svg's label): text stays the largest paint. */
+  heroArt?: ReactNode;
 }
 
 /** One case study: the hero with its facts, the headline results, then the story in four sections. */
-export function CaseStudyPage({ study, sections, image, imageAlt, resultsHref, children }: CaseStudyPageProps) {
+export function CaseStudyPage({ study, sections, image, imageAlt, resultsHref, children, heroArt }: CaseStudyPageProps) {
   const facts = [
     { term: 'Client', detail: study.client },
     { term: 'Industry', detail: study.industry },
@@ -68,12 +70,11 @@ export function CaseStudyPage({ study, sections, image, imageAlt, resultsHref, c
               ))}
             </dl>
           </div>
-          <Artwork
-            image={image}
-            alt={imageAlt}
-            priority
-            className="rounded-[var(--radius-card)] border border-night-line"
-          />
+          {heroArt ? (
+            <div className="inline-art overflow-hidden rounded-[var(--radius-card)] border border-night-line">{heroArt}</div>
+          ) : (
+            <Artwork image={image} alt={imageAlt} priority className="rounded-[var(--radius-card)] border border-night-line" />
+          )}
         </div>
       </header>
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ArtworkSource } from '../ui/Artwork.tsx';
 import { Artwork } from '../ui/Artwork.tsx';
 import { Button } from '../ui/Button.tsx';
@@ -26,9 +27,11 @@ export interface HomePageProps {
   programs: Omit<ProgramCardProps, 'index'>[];
   art: { hero: ArtworkSource; statement: ArtworkSource; clientLogos: ArtworkSource };
   bookingUrl: string;
+  /** The hero artwork drawn inline by the route, so the headline, not an image, is the largest paint. */
+  heroArt?: ReactNode;
 }
 
-export function HomePage({ content, programs, art, bookingUrl }: HomePageProps) {
+export function HomePage({ content, programs, art, bookingUrl, heroArt }: HomePageProps) {
   const { hero, statement, approach, paths, trust, closing } = content;
   return (
     <>
@@ -53,7 +56,11 @@ export function HomePage({ content, programs, art, bookingUrl }: HomePageProps) 
               </Button>
             </div>
           </div>
-          <Artwork image={art.hero} alt={hero.imageAlt} priority sizes="(min-width: 1024px) 40vw, 100vw" className="mx-auto max-w-xl" />
+          {heroArt ? (
+            <div className="inline-art mx-auto w-full max-w-xl">{heroArt}</div>
+          ) : (
+            <Artwork image={art.hero} alt={hero.imageAlt} priority sizes="(min-width: 1024px) 40vw, 100vw" className="mx-auto max-w-xl" />
+          )}
         </div>
       </section>
 

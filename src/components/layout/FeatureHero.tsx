@@ -14,10 +14,12 @@ export interface FeatureHeroProps {
   actions: ReactNode;
   /** A small link above the eyebrow, e.g. back to the program an offer belongs to. */
   backLink?: ReactNode;
+  /** The artwork drawn inline (an <svg> from the route), so the headline, not an image, is the largest paint. */
+  heroArt?: ReactNode;
 }
 
 /** The dark opening of a program or offer page: title and promise beside the page's artwork. */
-export function FeatureHero({ eyebrow, title, lead, body, image, imageAlt, actions, backLink }: FeatureHeroProps) {
+export function FeatureHero({ eyebrow, title, lead, body, image, imageAlt, actions, backLink, heroArt }: FeatureHeroProps) {
   return (
     <section aria-labelledby="page-title" className="theme-night relative overflow-hidden">
       <div className="container-page grid items-center gap-10 py-14 lg:grid-cols-[1.1fr_0.9fr] lg:py-24">
@@ -34,7 +36,11 @@ export function FeatureHero({ eyebrow, title, lead, body, image, imageAlt, actio
           {body ? <p className="mt-4 max-w-2xl text-lg text-on-night-muted">{body}</p> : null}
           <div className="mt-10 flex flex-col gap-3 sm:flex-row">{actions}</div>
         </div>
-        <Artwork image={image} alt={imageAlt} priority sizes="(min-width: 1024px) 40vw, 100vw" className="mx-auto max-w-xl" />
+        {heroArt ? (
+          <div className="inline-art mx-auto w-full max-w-xl">{heroArt}</div>
+        ) : (
+          <Artwork image={image} alt={imageAlt} priority sizes="(min-width: 1024px) 40vw, 100vw" className="mx-auto max-w-xl" />
+        )}
       </div>
     </section>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ArtworkSource } from '../ui/Artwork.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Icon } from '../icons/Icon.tsx';
@@ -27,16 +28,19 @@ export interface OfferContent {
 export interface OfferPageProps {
   content: OfferContent;
   image: ArtworkSource;
+  /** The hero artwork drawn inline by the route (see FeatureHero). */
+  heroArt?: ReactNode;
   bookingUrl: string;
   /** The program page this offer delivers, linked from the top of the page. */
   program: { title: string; href: string; slug: string };
 }
 
-export function OfferPage({ content, image, bookingUrl, program }: OfferPageProps) {
+export function OfferPage({ content, image, bookingUrl, program, heroArt }: OfferPageProps) {
   const { claims, achievements, whyItWorks, guarantee, testimonial, cta } = content;
   return (
     <>
       <FeatureHero
+        heroArt={heroArt}
         eyebrow={content.eyebrow}
         title={content.name}
         lead={content.tagline}

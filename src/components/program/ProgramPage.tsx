@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ArtworkSource } from '../ui/Artwork.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Icon } from '../icons/Icon.tsx';
@@ -23,15 +24,18 @@ export interface ProgramPageProps {
   slug: string;
   content: ProgramContent;
   image: ArtworkSource;
+  /** The hero artwork drawn inline by the route (see FeatureHero). */
+  heroArt?: ReactNode;
   /** The offer that delivers this program. */
   offer: { name: string; href: string };
 }
 
-export function ProgramPage({ slug, content, image, offer }: ProgramPageProps) {
+export function ProgramPage({ slug, content, image, offer, heroArt }: ProgramPageProps) {
   const { pain, value, clarity, cta } = content;
   return (
     <>
       <FeatureHero
+        heroArt={heroArt}
         eyebrow={`${content.audience} · ${content.sizeBand}`}
         title={content.title}
         lead={content.tagline}
