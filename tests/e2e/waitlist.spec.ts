@@ -141,9 +141,11 @@ test('keyboard only: from the Join link through every step to the success messag
   await page.keyboard.press('Space');
   await page.keyboard.press('Enter');
   await expect(dialog.getByText(/^Step 3 of 5/)).toBeVisible();
+  await expect(dialog.getByRole('checkbox').first()).toBeFocused();
   await page.keyboard.press('Space');
   await page.keyboard.press('Enter');
   await expect(dialog.getByText(/^Step 4 of 5/)).toBeVisible();
+  await expect(dialog.getByRole('radio').first()).toBeFocused();
   await page.keyboard.press('Space');
   await page.keyboard.press('Enter');
   await expect(dialog.getByText(/^Step 5 of 5/)).toBeVisible();
