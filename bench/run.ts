@@ -24,7 +24,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import { budgets, noindexRoutes } from './budgets.ts';
 import { budgetFailures, median, medians, missedAudits, representativeRun, type Medians } from './evaluate.ts';
 import { measure, type RunSummary } from './measure.ts';
-import { freePort, startNode, waitUntilHealthy, type Child } from './processes.ts';
+import { freePort, startNode, supervise } from './processes.ts';
 import { markdownTable, textTable, type Row } from './report.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -51,13 +51,13 @@ interface Target {
 }
 
 const started = Date.now();
-const children: Child[] = [];
+const servers: { stop: () => Promise<void> }[] = [];
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 let tempDir: string | undefined;
 
 async function cleanUp() {
   await chrome?.kill();
-  await Promise.all(children.map((child) => child.stop()));
+  await Promise.all(servers.map((server) => server.stop()));
   if (tempDir) await rm(tempDir, { recursive: true, force: true });
 }
 process.once('SIGINT', () => void cleanUp().then(() => process.exit(130)));
@@ -96,20 +96,28 @@ async function main(): Promise<number> {
   const { publicRoutes } = await import('../tests/support/routes.ts');
   const routes = options.route?.length ? options.route : publicRoutes();
 
-  tempDir = await mkdtemp(join(os.tmpdir(), 'humanwise-bench-'));
+  const storeDir = await mkdtemp(join(os.tmpdir(), 'humanwise-bench-'));
+  tempDir = storeDir;
   const [sitePort, fixturePort] = [await freePort(), await freePort()];
-  const fixtures = startNode('fixture server', [join(root, 'bench', 'fixture-server.ts'), String(fixturePort)]);
-  children.push(fixtures);
-  await waitUntilHealthy(fixtures, `http://127.0.0.1:${fixturePort}/healthz`);
-  const site = startNode('production server', [join(root, 'src', 'server', 'main.ts')], {
-    PORT: String(sitePort),
-    HOST: '127.0.0.1',
-    SQLITE_PATH: join(tempDir, 'leads.sqlite'),
-    POV_FEED_URL: `http://127.0.0.1:${fixturePort}/feed.xml`,
-    LOG_LEVEL: 'warn',
-  });
-  children.push(site);
-  await waitUntilHealthy(site, `http://127.0.0.1:${sitePort}/healthz`);
+  const fixtures = supervise(
+    () => startNode('fixture server', [join(root, 'bench', 'fixture-server.ts'), String(fixturePort)]),
+    `http://127.0.0.1:${fixturePort}/healthz`,
+  );
+  servers.push(fixtures);
+  await fixtures.ready();
+  const site = supervise(
+    () =>
+      startNode('production server', [join(root, 'src', 'server', 'main.ts')], {
+        PORT: String(sitePort),
+        HOST: '127.0.0.1',
+        SQLITE_PATH: join(storeDir, 'leads.sqlite'),
+        POV_FEED_URL: `http://127.0.0.1:${fixturePort}/feed.xml`,
+        LOG_LEVEL: 'warn',
+      }),
+    `http://127.0.0.1:${sitePort}/healthz`,
+  );
+  servers.push(site);
+  await site.ready();
   const siteUrl = `http://127.0.0.1:${sitePort}`;
 
   // A route that does not answer 200 has nothing to measure: it is reported, and fails the run.
@@ -144,10 +152,13 @@ async function main(): Promise<number> {
           ...(options.reports && { reportPath: join(reportsDir, `${target.label.replace(/[^a-z0-9]+/gi, '_')}-${round}.json`) }),
         });
       try {
+        await fixtures.ensure();
+        await site.ensure();
         // A busy machine now and then spoils a trace (NO_NAVSTART, NO_FCP): one more try before giving up.
-        const run = await measureOnce().catch((error: Error) => {
-          if (site.exited()) throw error;
+        const run = await measureOnce().catch(async (error: Error) => {
           console.log(`[${round}/${runsPerPage}] ${target.label}: ${error.message}; trying again`);
+          await fixtures.ensure();
+          await site.ensure();
           return measureOnce();
         });
         target.runs.push(run);
@@ -155,7 +166,6 @@ async function main(): Promise<number> {
           `[${round}/${runsPerPage}] ${target.label.padEnd(40)} perf ${String(run.scores.performance).padStart(3)}  LCP ${(run.lcpMs / 1000).toFixed(2)} s  TBT ${String(Math.round(run.tbtMs)).padStart(4)} ms  CPU index ${Math.round(run.benchmarkIndex)}  (${((Date.now() - runStarted) / 1000).toFixed(1)} s)`,
         );
       } catch (error) {
-        if (site.exited()) throw new Error(`the production server stopped during the benchmark:\n${site.output()}`);
         target.errors.push((error as Error).message);
         console.log(`[${round}/${runsPerPage}] ${target.label}: ${(error as Error).message}`);
       }
@@ -193,6 +203,8 @@ async function main(): Promise<number> {
   console.log(
     `CPU benchmark index (Lighthouse) median ${Math.round(median(benchmarkIndexes))}, range ${Math.round(Math.min(...benchmarkIndexes))}–${Math.round(Math.max(...benchmarkIndexes))}; load average ${load.before.toFixed(1)} before, ${load.after.toFixed(1)} after, on ${env.cores} cores.`,
   );
+  if (site.restarts.length || fixtures.restarts.length)
+    console.log(`Warning: servers were stopped from outside and started again (site: ${site.restarts.join(', ') || 'never'}; fixtures: ${fixtures.restarts.join(', ') || 'never'}).`);
   if (load.before > env.cores || load.after > env.cores)
     console.log('Warning: the machine was busy with other work; timings (TBT above all) are inflated. Run again when it is quiet.');
 
@@ -202,6 +214,7 @@ async function main(): Promise<number> {
     machine: env,
     settings: { runsPerPage, formFactor: 'mobile', throttling: 'simulate (Lighthouse defaults)', blockedUrlPatterns },
     load,
+    serverRestarts: { site: site.restarts, fixtures: fixtures.restarts },
     benchmarkIndex: { median: median(benchmarkIndexes), min: Math.min(...benchmarkIndexes), max: Math.max(...benchmarkIndexes) },
     budgets,
     passed,
