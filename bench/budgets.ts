@@ -1,0 +1,30 @@
+/**
+ * Every budget `npm run bench` enforces, in one place (docs/PERFORMANCE.md explains each).
+ * Scores are Lighthouse's 0–100; times in milliseconds; sizes in bytes as transferred (gzip/brotli).
+ */
+export const budgets = {
+  /** Lighthouse category scores, mobile, simulated throttling: nothing short of full marks. */
+  scores: { performance: 100, accessibility: 100, bestPractices: 100, seo: 100 },
+  /** Largest Contentful Paint: absolute, and relative to the reference page measured in the same run. */
+  lcpMs: 1000,
+  lcpToReference: 1.5,
+  /** First Contentful Paint. */
+  fcpMs: 900,
+  /** Total Blocking Time. */
+  tbtMs: 50,
+  /** Cumulative Layout Shift (unitless). */
+  cls: 0.01,
+  /** Script bytes transferred before the load event (islands fetched later are checked by the tests). */
+  firstLoadJsBytes: 5 * 1024,
+  /** All bytes transferred before the load event. */
+  firstLoadBytes: 120 * 1024,
+} as const;
+
+/**
+ * Routes kept out of search engines on purpose (`noindex`): the waiting-list form is reached from
+ * the program pages, never from a search. Lighthouse's "is-crawlable" audit is not counted for
+ * them; every other SEO audit still is. A route not listed here that turns noindex fails SEO.
+ */
+export const noindexRoutes: readonly string[] = ['/waitlist'];
+
+export type Budgets = typeof budgets;

@@ -1,0 +1,284 @@
+/**
+ * `npm run bench`: the Lighthouse benchmark of every public route of the built production site.
+ *
+ * Builds the site, starts the production server (with a fresh SQLite store and a local stand-in
+ * for the blog's feed), then runs Lighthouse in one Chromium, route after route, in rounds: each
+ * round measures the reference page and then every route once, so a burst of load on this shared
+ * machine touches one run of many pages rather than every run of one page. Prints the medians as a
+ * table, writes them to bench/results/, and exits 1 when a budget in bench/budgets.ts is missed.
+ *
+ * Options (for a quick look while fixing a page; a full run needs none):
+ *   --skip-build      measure the build already in dist/
+ *   --runs N          runs per page (default 3)
+ *   --route /path     measure only this route (repeatable)
+ *   --reports         also keep Lighthouse's full JSON report of every run in bench/results/reports/
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import { budgets, noindexRoutes } from './budgets.ts';
+import { budgetFailures, median, medians, missedAudits, representativeRun, type Medians } from './evaluate.ts';
+import { measure, type RunSummary } from './measure.ts';
+import { freePort, startNode, supervise } from './processes.ts';
+import { markdownTable, textTable, type Row } from './report.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const resultsDir = join(root, 'bench', 'results');
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
+
+const { values: options } = parseArgs({
+  options: {
+    'skip-build': { type: 'boolean', default: false },
+    runs: { type: 'string', default: '3' },
+    route: { type: 'string', multiple: true },
+    reports: { type: 'boolean', default: false },
+  },
+});
+const runsPerPage = Number.parseInt(options.runs, 10);
+if (!Number.isInteger(runsPerPage) || runsPerPage < 1) throw new Error(`--runs must be a whole number of 1 or more, got "${options.runs}"`);
+
+interface Target {
+  label: string;
+  url: string;
+  runs: RunSummary[];
+  errors: string[];
+}
+
+const started = Date.now();
+const servers: { stop: () => Promise<void> }[] = [];
+let chrome: chromeLauncher.LaunchedChrome | undefined;
+let tempDir: string | undefined;
+
+async function cleanUp() {
+  await chrome?.kill();
+  await Promise.all(servers.map((server) => server.stop()));
+  if (tempDir) await rm(tempDir, { recursive: true, force: true });
+}
+process.once('SIGINT', () => void cleanUp().then(() => process.exit(130)));
+
+/** Hosts the fixture feed links to (thumbnails on the blog's CDN): unreachable offline, so blocked. */
+async function feedHosts(): Promise<string[]> {
+  const feed = await readFile(join(root, 'tests', 'fixtures', 'feeds', 'medium.xml'), 'utf8');
+  const hosts = new Set([...feed.matchAll(/https:\/\/([a-z0-9.-]+)\//gi)].map(([, host]) => host!.toLowerCase()));
+  return [...hosts].map((host) => `*://${host}/*`);
+}
+
+async function machine(chromePort: number) {
+  const version = (await fetch(`http://127.0.0.1:${chromePort}/json/version`).then((r) => r.json())) as { Browser?: string };
+  const debian = await readFile('/etc/debian_version', 'utf8').then((text) => text.trim(), () => null);
+  const require = createRequire(import.meta.url);
+  const lighthouseVersion = (JSON.parse(await readFile(require.resolve('lighthouse/package.json'), 'utf8')) as { version: string }).version;
+  return {
+    cores: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    os: debian ? `Debian ${debian}` : `${os.type()} ${os.release()}`,
+    kernel: os.release(),
+    chromium: version.Browser ?? 'unknown',
+    lighthouse: lighthouseVersion,
+    node: process.version,
+  };
+}
+
+async function main(): Promise<number> {
+  if (!options['skip-build']) {
+    console.log('Building the site (npm run build)…');
+    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('npm run build failed');
+  }
+  // Read after the build: every page in dist/ (plus the on-demand ones) is a route to measure.
+  const { publicRoutes } = await import('../tests/support/routes.ts');
+  const routes = options.route?.length ? options.route : publicRoutes();
+
+  const storeDir = await mkdtemp(join(os.tmpdir(), 'humanwise-bench-'));
+  tempDir = storeDir;
+  const [sitePort, fixturePort] = [await freePort(), await freePort()];
+  const fixtures = supervise(
+    () => startNode('fixture server', [join(root, 'bench', 'fixture-server.ts'), String(fixturePort)]),
+    `http://127.0.0.1:${fixturePort}/healthz`,
+  );
+  servers.push(fixtures);
+  await fixtures.ready();
+  const site = supervise(
+    () =>
+      startNode('production server', [join(root, 'src', 'server', 'main.ts')], {
+        PORT: String(sitePort),
+        HOST: '127.0.0.1',
+        SQLITE_PATH: join(storeDir, 'leads.sqlite'),
+        POV_FEED_URL: `http://127.0.0.1:${fixturePort}/feed.xml`,
+        LOG_LEVEL: 'warn',
+      }),
+    `http://127.0.0.1:${sitePort}/healthz`,
+  );
+  servers.push(site);
+  await site.ready();
+  const siteUrl = `http://127.0.0.1:${sitePort}`;
+
+  // A route that does not answer 200 has nothing to measure: it is reported, and fails the run.
+  const targets: Target[] = [];
+  const unreachable = new Map<string, string>();
+  for (const route of routes) {
+    const status = await fetch(siteUrl + route, { redirect: 'manual' }).then((r) => r.status, (e: Error) => e.message);
+    if (status === 200) targets.push({ label: route, url: siteUrl + route, runs: [], errors: [] });
+    else unreachable.set(route, `answers HTTP ${status}`);
+  }
+  const reference: Target = { label: 'reference page', url: `http://127.0.0.1:${fixturePort}/reference`, runs: [], errors: [] };
+
+  chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags });
+  const chromePort = chrome.port;
+  const env = await machine(chromePort);
+  const blockedUrlPatterns = await feedHosts();
+  const reportsDir = join(resultsDir, 'reports');
+  if (options.reports) await mkdir(reportsDir, { recursive: true });
+  const loadBefore = os.loadavg()[0]!;
+  console.log(
+    `\n${targets.length} routes + the reference page, ${runsPerPage} runs each, ${env.chromium}, Lighthouse ${env.lighthouse} (mobile, simulated throttling)\n`,
+  );
+
+  for (let round = 1; round <= runsPerPage; round++) {
+    for (const target of [reference, ...targets]) {
+      const runStarted = Date.now();
+      const measureOnce = () =>
+        measure(target.url, {
+          port: chromePort,
+          blockedUrlPatterns,
+          skipAudits: noindexRoutes.includes(target.label) ? ['is-crawlable'] : [],
+          ...(options.reports && { reportPath: join(reportsDir, `${target.label.replace(/[^a-z0-9]+/gi, '_')}-${round}.json`) }),
+        });
+      try {
+        await fixtures.ensure();
+        await site.ensure();
+        // A busy machine now and then spoils a trace (NO_NAVSTART, NO_FCP): one more try before giving up.
+        const run = await measureOnce().catch(async (error: Error) => {
+          console.log(`[${round}/${runsPerPage}] ${target.label}: ${error.message}; trying again`);
+          await fixtures.ensure();
+          await site.ensure();
+          return measureOnce();
+        });
+        target.runs.push(run);
+        console.log(
+          `[${round}/${runsPerPage}] ${target.label.padEnd(40)} perf ${String(run.scores.performance).padStart(3)}  LCP ${(run.lcpMs / 1000).toFixed(2)} s  TBT ${String(Math.round(run.tbtMs)).padStart(4)} ms  CPU index ${Math.round(run.benchmarkIndex)}  (${((Date.now() - runStarted) / 1000).toFixed(1)} s)`,
+        );
+      } catch (error) {
+        target.errors.push((error as Error).message);
+        console.log(`[${round}/${runsPerPage}] ${target.label}: ${(error as Error).message}`);
+      }
+    }
+  }
+
+  const referenceMedians = reference.runs.length ? medians(reference.runs) : null;
+  const rows: (Row & { route: string; failures: string[]; target?: Target })[] = [];
+  for (const route of routes) {
+    const target = targets.find((t) => t.label === route);
+    if (!target || !target.runs.length) {
+      const error = unreachable.get(route) ?? `Lighthouse failed: ${target?.errors[0] ?? 'no run'}`;
+      rows.push({ route, label: route, medians: null, lcpToReference: null, error, failures: [`no figures: ${error}`] });
+      continue;
+    }
+    const m: Medians = medians(target.runs);
+    const ratio = referenceMedians ? m.lcpMs / referenceMedians.lcpMs : null;
+    const failures = budgetFailures(m, ratio ?? 0, budgets);
+    if (target.runs.length < runsPerPage) failures.push(`only ${target.runs.length} of ${runsPerPage} runs succeeded: ${target.errors[0]}`);
+    rows.push({ route, label: route, medians: m, lcpToReference: ratio, failures, target });
+  }
+  const referenceRow: Row = referenceMedians
+    ? { label: 'reference page', medians: referenceMedians, lcpToReference: 1 }
+    : { label: 'reference page', medians: null, lcpToReference: null, error: reference.errors[0] ?? 'not measured' };
+  const generalFailures = referenceMedians ? [] : ['the reference page could not be measured, so no LCP ratio was checked'];
+
+  const benchmarkIndexes = [...reference.runs, ...targets.flatMap((t) => t.runs)].map((run) => run.benchmarkIndex);
+  const load = { before: loadBefore, after: os.loadavg()[0]! };
+  const failing = rows.filter((row) => row.failures.length);
+  const passed = failing.length === 0 && generalFailures.length === 0;
+  const durationS = Math.round((Date.now() - started) / 1000);
+
+  console.log(`\n${textTable(referenceRow, rows, budgets)}\n`);
+  console.log('Medians of', runsPerPage, 'runs. xRef: LCP as a multiple of the reference page\'s. "@load": transferred before the load event.');
+  console.log(
+    `CPU benchmark index (Lighthouse) median ${Math.round(median(benchmarkIndexes))}, range ${Math.round(Math.min(...benchmarkIndexes))}–${Math.round(Math.max(...benchmarkIndexes))}; load average ${load.before.toFixed(1)} before, ${load.after.toFixed(1)} after, on ${env.cores} cores.`,
+  );
+  if (site.restarts.length || fixtures.restarts.length)
+    console.log(`Warning: servers were stopped from outside and started again (site: ${site.restarts.join(', ') || 'never'}; fixtures: ${fixtures.restarts.join(', ') || 'never'}).`);
+  if (load.before > env.cores || load.after > env.cores)
+    console.log('Warning: the machine was busy with other work; timings (TBT above all) are inflated. Run again when it is quiet.');
+
+  const report = {
+    date: new Date().toISOString(),
+    durationS,
+    machine: env,
+    settings: { runsPerPage, formFactor: 'mobile', throttling: 'simulate (Lighthouse defaults)', blockedUrlPatterns },
+    load,
+    serverRestarts: { site: site.restarts, fixtures: fixtures.restarts },
+    benchmarkIndex: { median: median(benchmarkIndexes), min: Math.min(...benchmarkIndexes), max: Math.max(...benchmarkIndexes) },
+    budgets,
+    passed,
+    generalFailures,
+    reference: { url: reference.url, medians: referenceMedians, runs: reference.runs, errors: reference.errors },
+    routes: rows.map(({ route, medians: m, lcpToReference, failures, error, target }) => {
+      const typical = target?.runs.length ? representativeRun(target.runs) : null;
+      return {
+        route,
+        medians: m,
+        lcpToReference,
+        failures,
+        error,
+        diagnosis: typical && {
+          missedAudits: missedAudits(target!.runs),
+          lcpElement: typical.lcpElement,
+          lcpBreakdown: typical.lcpBreakdown,
+          renderBlocking: typical.renderBlocking,
+          unusedJsBytes: typical.unusedJsBytes,
+          unusedCssBytes: typical.unusedCssBytes,
+          scripts: typical.scripts,
+        },
+        runs: target?.runs ?? [],
+        errors: target?.errors ?? [],
+      };
+    }),
+  };
+  await mkdir(resultsDir, { recursive: true });
+  const stamp = report.date.replace(/[:.]/g, '-');
+  const json = `${JSON.stringify(report, null, 2)}\n`;
+  await writeFile(join(resultsDir, `${stamp}.json`), json);
+  await writeFile(join(resultsDir, 'latest.json'), json);
+  await writeFile(
+    join(resultsDir, 'latest.md'),
+    `Measured ${report.date.slice(0, 10)} on ${env.cores} cores, ${env.memoryGiB} GiB, ${env.os}, ${env.chromium}, Lighthouse ${env.lighthouse}; medians of ${runsPerPage} runs.\n\n${markdownTable(referenceRow, rows, budgets)}\n`,
+  );
+  console.log(`Results: bench/results/${stamp}.json (also latest.json, latest.md). ${durationS} s in all.\n`);
+
+  if (passed) {
+    console.log('Every route is within every budget.');
+    return 0;
+  }
+  console.log(`Budgets missed on ${failing.length} of ${rows.length} routes:`);
+  for (const message of generalFailures) console.log(`  ${message}`);
+  for (const row of failing) {
+    console.log(`  ${row.route}: ${row.failures.join('; ')}`);
+    const typical = row.target?.runs.length ? representativeRun(row.target.runs) : null;
+    if (!typical) continue;
+    if (typical.lcpElement) console.log(`      LCP element: ${typical.lcpElement} ${JSON.stringify(typical.lcpBreakdown)}`);
+    for (const miss of missedAudits(row.target!.runs))
+      console.log(`      ${miss.category}: ${miss.id} (${miss.title}) ${miss.detail} [${miss.runs}/${row.target!.runs.length} runs]`);
+    const early = typical.scripts.filter((script) => script.beforeLoad);
+    if (early.length) console.log(`      scripts before load: ${early.map((x) => `${new URL(x.url).pathname} ${(x.bytes / 1024).toFixed(1)} KB`).join(', ')}`);
+  }
+  return 1;
+}
+
+let exitCode = 1;
+try {
+  exitCode = await main();
+} catch (error) {
+  console.error(`Benchmark failed: ${(error as Error).stack ?? error}`);
+  exitCode = 2;
+} finally {
+  await cleanUp();
+}
+process.exit(exitCode);
