@@ -2,18 +2,10 @@
  * From a route's runs to its medians, and from its medians to the budgets it misses.
  */
 import type { Budgets } from './budgets.ts';
-import type { Bytes, RunSummary, Scores } from './measure.ts';
+import type { RunSummary, Scores } from './measure.ts';
 
-export interface Medians {
-  scores: Scores;
-  fcpMs: number;
-  lcpMs: number;
-  tbtMs: number;
-  cls: number;
-  speedIndexMs: number;
-  bytes: Bytes;
-  firstLoad: { jsBytes: number; totalBytes: number };
-}
+/** The figures a run measures that get a median across runs. */
+export type Medians = Pick<RunSummary, 'scores' | 'fcpMs' | 'lcpMs' | 'tbtMs' | 'cls' | 'speedIndexMs' | 'bytes' | 'firstLoad'>;
 
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
