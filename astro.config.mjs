@@ -4,6 +4,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { islandRuntime } from './src/build/island-runtime.mjs';
+import { clientDirectives } from './src/build/client-directives.mjs';
 
 export default defineConfig({
   site: process.env.SITE_URL?.trim() || 'https://www.example.com',
@@ -13,7 +14,7 @@ export default defineConfig({
   // Middleware mode: our own Node server (src/server/main.ts) owns HTTP (headers, compression,
   // API routes, rate limits) and hands page requests to Astro.
   adapter: node({ mode: 'middleware' }),
-  integrations: [react()],
+  integrations: [react(), clientDirectives()],
   trailingSlash: 'never',
   build: {
     format: 'file',

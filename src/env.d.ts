@@ -8,3 +8,13 @@ declare namespace App {
     waitlistStatus?: number;
   }
 }
+
+declare namespace Astro {
+  /** The site's own hydration directives (src/islands/directives, registered in astro.config.mjs). */
+  interface ClientDirectives {
+    /** Hydrate on the first pointer, touch, focus or key; the value selects outside triggers to replay. */
+    'client:interaction'?: string | boolean;
+    /** Hydrate after the first paint, when idle (or on first interaction). */
+    'client:afterpaint'?: string | boolean;
+  }
+}

@@ -78,14 +78,42 @@ for (const program of programs) {
 test('Join the Waiting List opens the waiting-list dialog for this program, and Escape closes it', async ({ page }) => {
   await page.goto('/program/ripple-effect');
   const join = page.getByRole('link', { name: 'Join the Waiting List' }).first();
-  await expect(join).toHaveAttribute('aria-haspopup', 'dialog');
   await join.click();
   const dialog = page.getByRole('dialog', { name: 'Join the Waiting List' });
   await expect(dialog).toBeVisible();
+  await expect(join).toHaveAttribute('aria-haspopup', 'dialog');
   await expect(page).toHaveURL(/\/program\/ripple-effect$/);
   await expectNoAxeViolations(page);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+});
+
+test('the wizard loads only when the visitor acts, and a Join click made while it loads still opens the dialog', async ({ page }) => {
+  const wizardRequests: string[] = [];
+  page.on('request', (request) => /WaitlistWizard/.test(request.url()) && wizardRequests.push(request.url()));
+  // Hold the island's module for a moment, as a slow phone connection would.
+  await page.route(/WaitlistWizard[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.goto('/program/orchestration');
+  await page.waitForLoadState('load');
+  await page.waitForTimeout(500);
+  expect(wizardRequests, 'nothing of the wizard before the visitor acts').toEqual([]);
+
+  await page.getByRole('main').getByRole('link', { name: 'Join the Waiting List' }).first().click();
+  await expect(page.getByRole('dialog', { name: 'Join the Waiting List' })).toBeVisible();
+  await expect(page).toHaveURL(/\/program\/orchestration$/);
+  expect(wizardRequests).toHaveLength(1);
+});
+
+test('if the wizard cannot load, Join still leads to the waiting-list page for this program', async ({ page }) => {
+  // Astro retries a failed island import once (with ?astro-retry=…); fail that too.
+  await page.route(/WaitlistWizard[^/]*\.js(\?.*)?$/, (route) => route.abort());
+  await page.goto('/program/ripple-effect');
+  await page.getByRole('main').getByRole('link', { name: 'Join the Waiting List' }).first().click();
+  await expect(page).toHaveURL(/\/waitlist\?program=ripple-effect$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
 test('the offer link leads to the offer page, and Apply for Discovery Call to the home page application', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Toaster, toast } from 'sonner';
 import { Icon } from '../../components/icons/Icon.tsx';
 import { IslandErrorBoundary } from '../IslandErrorBoundary.tsx';
@@ -31,7 +31,9 @@ function WaitlistDialog({ program = null }: { program?: string | null }) {
   );
   const close = useCallback(() => dialogRef.current?.close(), []);
 
-  useEffect(() => {
+  // A layout effect, so the triggers work the moment hydration returns: client:interaction replays
+  // a click made while the island was loading right then (src/islands/directives).
+  useLayoutEffect(() => {
     const onClick = (event: MouseEvent) => {
       const trigger = (event.target as Element | null)?.closest<HTMLElement>(TRIGGER);
       if (!trigger || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;

@@ -1,0 +1,73 @@
+import type { ClientDirective } from 'astro';
+
+/** What counts as the visitor starting to use the page: pointing, touching, focusing or typing. */
+const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+
+type DirectiveLoad = Parameters<ClientDirective>[0];
+
+export interface DeferOptions {
+  /** Also start once the page has loaded, painted its first frame and the browser is idle. */
+  afterPaint: boolean;
+  /**
+   * Elements outside the island whose clicks the island handles (say, the page's "Join" links).
+   * Clicks inside the island are always covered.
+   */
+  replaySelector?: string | undefined;
+}
+
+/**
+ * Loads and hydrates an island without competing with the first paint: nothing is fetched until
+ * the visitor shows intent (or, with `afterPaint`, until the page is painted and idle).
+ *
+ * A click that arrives before the island is ready is held, not lost: its default action is
+ * prevented and the same element is clicked again once the island has hydrated. If the island
+ * cannot load (offline, say), a held link is followed as a plain link, so it still gets somewhere.
+ */
+export function deferHydration(load: DirectiveLoad, island: HTMLElement, { afterPaint, replaySelector }: DeferOptions) {
+  let started = false;
+  let ready = false;
+  let held: HTMLElement | null = null;
+
+  const onEarlyClick = (event: MouseEvent) => {
+    if (ready || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const target = event.target instanceof Element ? event.target : null;
+    const covered =
+      (target && island.contains(target) ? target.closest<HTMLElement>('a[href], button') : null) ??
+      (replaySelector ? target?.closest<HTMLElement>(replaySelector) : null);
+    if (!covered) return;
+    event.preventDefault();
+    event.stopPropagation();
+    held = covered;
+    void start();
+  };
+
+  const start = async () => {
+    if (started) return;
+    started = true;
+    for (const type of INTENT_EVENTS) window.removeEventListener(type, start, true);
+    try {
+      const hydrate = await load();
+      await hydrate();
+      ready = true;
+      held?.click();
+    } catch (error) {
+      ready = true;
+      if (held instanceof HTMLAnchorElement) window.location.assign(held.href);
+      throw error;
+    } finally {
+      document.removeEventListener('click', onEarlyClick, true);
+      held = null;
+    }
+  };
+
+  document.addEventListener('click', onEarlyClick, true);
+  for (const type of INTENT_EVENTS) window.addEventListener(type, start, { capture: true, passive: true });
+
+  if (afterPaint) {
+    // rAF runs just before the next frame; a task queued from it runs after that frame is painted.
+    const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(() => void start(), { timeout: 2000 }) : void start());
+    const afterFirstFrame = () => requestAnimationFrame(() => setTimeout(whenIdle));
+    if (document.readyState === 'complete') afterFirstFrame();
+    else window.addEventListener('load', afterFirstFrame, { once: true });
+  }
+}
