@@ -179,6 +179,20 @@ test('the island hydrates cleanly: one filter, one list, no console errors, with
   expect(island, 'island JS, gzip').toBeLessThanOrEqual(70 * 1024);
 });
 
+test('the filter loads after the first paint, and a choice made before it is ready still applies', async ({ page }) => {
+  // Hold the island's module, as a slow phone would: the buttons are already on screen meanwhile.
+  await page.route(/ResultsFilter[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.goto('/results');
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(1);
+  await filter(page).getByRole('button', { name: 'Retail', exact: true }).click();
+  await expect(cards(page)).toHaveCount(titlesOf('Retail').length);
+  await expectPressed(page, 'Retail');
+  await expect(page).toHaveURL(/\?category=Retail$/);
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

@@ -14,7 +14,10 @@ export interface ArtworkProps {
   className?: string;
   /** Only the page's one hero image is high priority (and eager). */
   priority?: boolean;
-  /** Load at once without claiming priority: images in the first row above the fold. */
+  /**
+   * Load at once but at low priority: images in the first row of a grid, next to a text headline.
+   * They must not compete with the document and the text that is the page's largest paint.
+   */
   eager?: boolean;
   sizes?: string;
 }
@@ -29,7 +32,7 @@ export function Artwork({ image, alt, className, priority = false, eager = false
       sizes={sizes}
       loading={priority || eager ? 'eager' : 'lazy'}
       decoding="async"
-      fetchPriority={priority ? 'high' : undefined}
+      fetchPriority={priority ? 'high' : eager ? 'low' : undefined}
       className={cn('h-auto w-full', className)}
     />
   );

@@ -1,26 +1,24 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
-import { CaseStudyCard, type CaseStudySummary } from '../../components/results/CaseStudyCard.tsx';
 import { ALL_CATEGORIES, categoryFromSearch, describeShown, urlForCategory } from '../../lib/case-studies/category-filter.ts';
 import { IslandErrorBoundary } from '../IslandErrorBoundary.tsx';
 
 export interface ResultsFilterProps {
   /** Distinct categories in display order ("All" is added here). */
   categories: string[];
-  /** Every study, in display order. */
-  studies: CaseStudySummary[];
+  /** How many studies each category has. */
+  counts: Record<string, number>;
+  /** The id of the server-rendered list (CaseStudyList) whose items carry data-category. */
+  listId: string;
 }
 
-/** Cards in the first row of the widest grid load their artwork eagerly. */
-const EAGER_CARDS = 3;
-
 /**
- * The category filter and the cards it filters. The server renders every card under "All", so
- * without JavaScript the whole list is there; the buttons only work with script, so they are
- * hidden when scripting is off. The choice lives in the URL (?category=…): shareable, and
- * back/forward step through earlier choices.
+ * The category filter over the server-rendered cards. It only toggles `hidden` on the list's
+ * items: the cards are never rendered again in the browser, so the island stays small and its
+ * hydration cheap. Without JavaScript the whole list shows and the buttons are hidden. The choice
+ * lives in the URL (?category=…): shareable, and back/forward step through earlier choices.
  */
-function ResultsFilterView({ categories, studies }: ResultsFilterProps) {
+function ResultsFilterView({ categories, counts, listId }: ResultsFilterProps) {
   // Starts at "All", as the server rendered it, so hydration matches; the URL is read right after.
   const [active, setActive] = useState(ALL_CATEGORIES);
 
@@ -31,14 +29,20 @@ function ResultsFilterView({ categories, studies }: ResultsFilterProps) {
     return () => window.removeEventListener('popstate', syncWithUrl);
   }, [categories]);
 
+  // Before paint, so the pressed button and the cards it shows change in the same frame.
+  useLayoutEffect(() => {
+    const items = document.getElementById(listId)?.querySelectorAll<HTMLElement>(':scope > li[data-category]') ?? [];
+    for (const item of items) item.hidden = active !== ALL_CATEGORIES && item.dataset.category !== active;
+  }, [active, listId]);
+
   const choose = (category: string) => {
     if (category === active) return;
     window.history.pushState(window.history.state, '', urlForCategory(window.location.href, category));
     setActive(category);
   };
 
-  const shown = active === ALL_CATEGORIES ? studies : studies.filter((study) => study.category === active);
-  const eager = new Set(studies.slice(0, EAGER_CARDS).map((study) => study.name));
+  const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
+  const shown = active === ALL_CATEGORIES ? total : (counts[active] ?? 0);
 
   return (
     <>
@@ -54,6 +58,7 @@ function ResultsFilterView({ categories, studies }: ResultsFilterProps) {
                 key={category}
                 variant={pressed ? 'default' : 'outline'}
                 aria-pressed={pressed}
+                aria-controls={listId}
                 onClick={() => choose(category)}
                 className="px-4"
               >
@@ -64,15 +69,8 @@ function ResultsFilterView({ categories, studies }: ResultsFilterProps) {
         </div>
       </div>
       <p role="status" className="mt-6 text-sm font-medium text-muted noscript:mt-0">
-        {describeShown(shown.length, active)}
+        {describeShown(shown, active)}
       </p>
-      <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {shown.map((study) => (
-          <li key={study.name}>
-            <CaseStudyCard study={study} priority={eager.has(study.name)} />
-          </li>
-        ))}
-      </ul>
     </>
   );
 }

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import ResultsFilter from '../../../src/islands/results/ResultsFilter.tsx';
 import type { CaseStudySummary } from '../../../src/components/results/CaseStudyCard.tsx';
+import { CaseStudyList } from '../../../src/components/results/CaseStudyList.tsx';
 
 const image = { src: '/art.svg', width: 1200, height: 800 };
 const study = (name: string, category: string): CaseStudySummary => ({
@@ -15,6 +16,15 @@ const study = (name: string, category: string): CaseStudySummary => ({
 });
 const studies = [study('a', 'Healthcare'), study('b', 'Retail'), study('c', 'Healthcare'), study('d', 'Training')];
 const categories = ['Healthcare', 'Retail', 'Training'];
+const counts = { Healthcare: 2, Retail: 1, Training: 1 };
+
+/** The page as results.astro composes it: the island, then the server-rendered list it filters. */
+const ResultsPage = () => (
+  <>
+    <ResultsFilter categories={categories} counts={counts} listId="studies" />
+    <CaseStudyList id="studies" studies={studies} />
+  </>
+);
 
 const cards = () => screen.queryAllByRole('article');
 const pressed = () => screen.getAllByRole('button', { pressed: true }).map((button) => button.textContent);
@@ -24,7 +34,7 @@ describe('ResultsFilter', () => {
   afterEach(() => window.history.replaceState(null, '', '/'));
 
   it('starts at All with every card, and a card per study with its link', () => {
-    render(<ResultsFilter categories={categories} studies={studies} />);
+    render(<ResultsPage />);
     expect(cards()).toHaveLength(4);
     expect(pressed()).toEqual(['All']);
     expect(screen.getByRole('status')).toHaveTextContent('Showing all 4 case studies');
@@ -38,7 +48,7 @@ describe('ResultsFilter', () => {
 
   it('shows only the chosen category, marks it pressed, announces the count and records it in the URL', async () => {
     const user = userEvent.setup();
-    render(<ResultsFilter categories={categories} studies={studies} />);
+    render(<ResultsPage />);
     await user.click(screen.getByRole('button', { name: 'Healthcare' }));
     expect(cards().map((card) => card.getAttribute('aria-labelledby'))).toEqual(['case-study-a-title', 'case-study-c-title']);
     expect(pressed()).toEqual(['Healthcare']);
@@ -52,7 +62,7 @@ describe('ResultsFilter', () => {
 
   it('follows the URL on load and on back/forward', async () => {
     window.history.replaceState(null, '', '/results?category=retail');
-    render(<ResultsFilter categories={categories} studies={studies} />);
+    render(<ResultsPage />);
     expect(cards()).toHaveLength(1);
     expect(pressed()).toEqual(['Retail']);
 
