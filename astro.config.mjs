@@ -5,6 +5,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { islandRuntime } from './src/build/island-runtime.mjs';
 import { clientDirectives } from './src/build/client-directives.mjs';
+import { pageCss } from './src/build/page-css.mjs';
 
 export default defineConfig({
   site: process.env.SITE_URL?.trim() || 'https://www.example.com',
@@ -14,7 +15,7 @@ export default defineConfig({
   // Middleware mode: our own Node server (src/server/main.ts) owns HTTP (headers, compression,
   // API routes, rate limits) and hands page requests to Astro.
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), clientDirectives()],
+  integrations: [react(), clientDirectives(), pageCss()],
   trailingSlash: 'never',
   build: {
     format: 'file',

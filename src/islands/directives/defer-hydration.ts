@@ -16,8 +16,33 @@ export interface DeferOptions {
 }
 
 /**
+ * Adds a stylesheet to the page once and resolves when it has loaded. A sheet that fails to load
+ * must not keep the island from working, so errors resolve too.
+ */
+function loadStylesheet(href: string): Promise<void> {
+  const selector = `link[rel="stylesheet"][href="${CSS.escape(href)}"]`;
+  let link = document.querySelector<HTMLLinkElement>(selector);
+  if (link?.sheet) return Promise.resolve();
+  if (!link) {
+    link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = href;
+    document.head.append(link);
+  }
+  const loading = link;
+  return new Promise((resolve) => {
+    loading.addEventListener('load', () => resolve(), { once: true });
+    loading.addEventListener('error', () => resolve(), { once: true });
+  });
+}
+
+/**
  * Loads and hydrates an island without competing with the first paint: nothing is fetched until
  * the visitor shows intent (or, with `afterPaint`, until the page is painted and idle).
+ *
+ * Each page inlines only the CSS its own markup uses (src/build/page-css.mjs). What the island
+ * renders later is styled by the site stylesheet the build names in `data-stylesheet`, fetched
+ * alongside the island's script.
  *
  * A click that arrives before the island is ready is held, not lost: its default action is
  * prevented and the same element is clicked again once the island has hydrated. If the island
@@ -46,7 +71,8 @@ export function deferHydration(load: DirectiveLoad, island: HTMLElement, { after
     started = true;
     for (const type of INTENT_EVENTS) window.removeEventListener(type, start, true);
     try {
-      const hydrate = await load();
+      const stylesheet = island.dataset['stylesheet'];
+      const [hydrate] = await Promise.all([load(), stylesheet ? loadStylesheet(stylesheet) : undefined]);
       await hydrate();
       ready = true;
       held?.click();

@@ -1,0 +1,145 @@
+import { transform, type CustomAtRules, type Selector, type Visitor as CssVisitor } from 'lightningcss';
+
+/**
+ * Every page carries the whole site's Tailwind stylesheet inline (no render-blocking request), but
+ * any one page uses barely half of it. Pruning each page's copy to what the page can use keeps
+ * the document inside the first TCP round trip and shortens the first style recalculation.
+ *
+ * A rule goes only when it names a class or an element the page never has, and a custom property
+ * goes only when nothing reads it. Attribute, id and state selectors are always kept, so states
+ * that scripts switch on later (a dialog's [open], a reveal's data attribute) keep their styles.
+ * What an island renders after hydration counts as part of the page when its scripts mention it
+ * (see `wordsInScript`).
+ */
+
+/** What a page can contain: the names its rules and custom properties are checked against. */
+export interface PageVocabulary {
+  classes: Set<string>;
+  /** Element names, lower case. */
+  elements: Set<string>;
+  /** Custom properties named in the markup or scripts (inline styles, style props). */
+  properties: Set<string>;
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>', '#39': "'", '#x27': "'" };
+const decodeEntities = (value: string) => value.replace(/&(amp|quot|apos|lt|gt|#39|#x27);/g, (_, name: string) => ENTITIES[name]!);
+
+/** The class names in a document's class attributes. */
+export function classesInHtml(html: string): Set<string> {
+  const classes = new Set<string>();
+  for (const match of html.matchAll(/\sclass\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
+    for (const name of decodeEntities(match[1] ?? match[2] ?? '').split(/\s+/)) if (name) classes.add(name);
+  }
+  return classes;
+}
+
+/**
+ * Every word of a script that could be a class or element name: both live in its string literals.
+ * Only whitespace and quotes separate words, since arbitrary values hold commas and brackets
+ * (`bg-[radial-gradient(circle_at_30%_40%,…)]`).
+ */
+export function wordsInScript(script: string): string[] {
+  return script.split(/[\s"'`]+/).filter(Boolean);
+}
+
+/** What a page can use: its markup and inline scripts, plus `scriptWords` (its islands' scripts). */
+export function vocabularyOf(html: string, scriptWords: Iterable<string> = []): PageVocabulary {
+  const words = [...scriptWords];
+  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) words.push(...wordsInScript(match[1]!));
+  const classes = classesInHtml(html);
+  const elements = new Set([...html.matchAll(/<([a-zA-Z][\w-]*)/g)].map((match) => match[1]!.toLowerCase()));
+  // From style attributes only: visitors' own words (a form echoing what was typed) never count.
+  const properties = new Set([...html.matchAll(/\sstyle\s*=\s*"([^"]*)"/g)].flatMap((match) => match[1]!.match(/--[\w-]+/g) ?? []));
+  for (const word of words) {
+    classes.add(word);
+    if (/^[a-z][\w-]*$/i.test(word)) elements.add(word.toLowerCase());
+    for (const property of word.match(/--[\w-]+/g) ?? []) properties.add(property);
+  }
+  return { classes, elements, properties };
+}
+
+/** Whether some element of a page with this vocabulary could match the selector. */
+function canMatch(selector: Selector, page: PageVocabulary): boolean {
+  return selector.every((component) => {
+    if (component.type === 'class') return page.classes.has(component.name);
+    if (component.type === 'type') return page.elements.has(component.name.toLowerCase());
+    // :is()/:where() match when one of their selectors can; :not(), :has() and the rest are left alone.
+    if (component.type === 'pseudo-class' && (component.kind === 'is' || component.kind === 'where')) {
+      return component.selectors.some((inner) => canMatch(inner, page));
+    }
+    return true;
+  });
+}
+
+type Visitor = CssVisitor<CustomAtRules>;
+
+/** Blocks that hold rules: once pruning has emptied them, they go too. */
+const dropWhenEmpty = {
+  media: (rule: { value: { rules: unknown[] } }) => (rule.value.rules.length === 0 ? [] : undefined),
+  supports: (rule: { value: { rules: unknown[] } }) => (rule.value.rules.length === 0 ? [] : undefined),
+  'layer-block': (rule: { value: { rules: unknown[] } }) => (rule.value.rules.length === 0 ? [] : undefined),
+} as NonNullable<Visitor['Rule']>;
+
+const minify = (css: string, visitor: Visitor) =>
+  transform({ filename: 'page.css', code: Buffer.from(css), minify: true, visitor }).code.toString();
+
+/**
+ * The custom properties something still reads: every property named in a `var()` outside
+ * custom-property declarations, in the page's markup or scripts, or in the value of a property
+ * already needed (`--default-font-family: var(--font-sans)`), followed to the end.
+ */
+function propertiesInUse(css: string, page: PageVocabulary): Set<string> {
+  const declarations = new Map<string, string[]>();
+  for (const [, name = '', value = ''] of css.matchAll(/(--[\w-]+)\s*:([^;{}]*)/g)) {
+    declarations.set(name, [...(declarations.get(name) ?? []), value]);
+  }
+  const readers = css
+    .replace(/@property\s*--[\w-]+\s*\{[^}]*\}/g, '')
+    .replace(/--[\w-]+\s*:[^;{}]*/g, '');
+  const needed = new Set(page.properties);
+  const queue = [...(readers.match(/--[\w-]+/g) ?? []), ...page.properties];
+  while (queue.length) {
+    const name = queue.pop()!;
+    needed.add(name);
+    for (const value of declarations.get(name) ?? []) {
+      for (const reference of value.match(/--[\w-]+/g) ?? []) if (!needed.has(reference)) queue.push(reference);
+    }
+  }
+  return needed;
+}
+
+const hasNoDeclarations = (rule: { value: { declarations?: { declarations?: unknown[]; importantDeclarations?: unknown[] }; rules?: unknown[] } }) =>
+  (rule.value.declarations?.declarations?.length ?? 0) + (rule.value.declarations?.importantDeclarations?.length ?? 0) === 0 &&
+  (rule.value.rules?.length ?? 0) === 0;
+
+/** The stylesheet without the rules and custom properties a page with this vocabulary cannot use. */
+export function pruneStylesheet(css: string, page: PageVocabulary): string {
+  const pruned = minify(css, {
+    Rule: {
+      // A rule goes when none of its selectors can match. One that partly can is kept whole:
+      // lightningcss cannot hand every rule back once edited, and the bytes saved would be few.
+      style: (rule) => (rule.value.selectors.some((selector) => canMatch(selector, page)) ? undefined : []),
+    },
+    RuleExit: dropWhenEmpty,
+  });
+  // Registered properties cost style work on every element, theme variables cost bytes: keep only those read.
+  const inUse = propertiesInUse(pruned, page);
+  return minify(pruned, {
+    Rule: { property: (rule) => (inUse.has(rule.value.name) ? undefined : []) },
+    // lightningcss also files properties it does not know (`-webkit-tap-highlight-color`) as custom.
+    Declaration: { custom: (declaration) => (!declaration.name.startsWith('--') || inUse.has(declaration.name) ? undefined : []) },
+    RuleExit: { ...dropWhenEmpty, style: (rule) => (hasNoDeclarations(rule) ? [] : undefined) },
+  });
+}
+
+/** Calls `prune` on the text of each inline stylesheet of a page and puts the result back. */
+export function rewriteInlineStyles(html: string, prune: (css: string) => string): string {
+  return html.replace(/(<style[^>]*>)([\s\S]*?)(<\/style>)/g, (_, open: string, css: string, close: string) => `${open}${prune(css)}${close}`);
+}
+
+/** The page with each inline stylesheet pruned to what the page and its island scripts can use. */
+export function prunePageCss(html: string, scriptWords: Iterable<string> = []): string {
+  if (!html.includes('<style')) return html;
+  const page = vocabularyOf(html, scriptWords);
+  return rewriteInlineStyles(html, (css) => pruneStylesheet(css, page));
+}

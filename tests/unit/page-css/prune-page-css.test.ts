@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { classesInHtml, prunePageCss, pruneStylesheet, vocabularyOf, wordsInScript } from '../../../src/server/page-css/prune-page-css.ts';
+
+/** Prunes for a page with these classes, the usual elements and no custom properties of its own. */
+const prune = (css: string, ...classes: string[]) =>
+  pruneStylesheet(css, { classes: new Set(classes), elements: new Set(['html', 'body', 'main', 'p', 'a', 'h2', 'h3', 'dialog']), properties: new Set() });
+
+describe('pruneStylesheet', () => {
+  it('drops rules for classes the page does not use and keeps the ones it does', () => {
+    const css = '.used{color:red}.unused{color:blue}';
+    expect(prune(css, 'used')).toBe('.used{color:red}');
+  });
+
+  it('keeps attribute, id and state selectors, which scripts may switch on later', () => {
+    const css = 'dialog[open]{display:block}[data-reveal=pending]{opacity:0}#main{outline:none}:focus-visible{outline:2px solid}a:hover{color:red}';
+    expect(prune(css)).toBe(css);
+  });
+
+  it('drops rules for elements the page never has', () => {
+    expect(prune('progress{vertical-align:baseline}summary{display:list-item}p{margin:0}')).toBe('p{margin:0}');
+    expect(prune('abbr:where([title]),summary{text-decoration:underline dotted}')).toBe('');
+  });
+
+  it('needs every class of a compound or descendant selector; a list stays whole while one selector can match', () => {
+    expect(prune('.theme-night .on-night{color:#fff}', 'on-night')).toBe('');
+    expect(prune('.theme-night .on-night{color:#fff}', 'on-night', 'theme-night')).toBe('.theme-night .on-night{color:#fff}');
+    expect(prune('.a h2,.b h3{color:red}', 'b')).toBe('.a h2,.b h3{color:red}');
+    expect(prune('.a h2,.b h3{color:red}')).toBe('');
+  });
+
+  it('looks inside :where() and :is(), but never reads :not() as a need', () => {
+    const spacing = ':where(.space-y-2>:not(:last-child)){margin-block-end:.5rem}';
+    expect(prune(spacing)).toBe('');
+    expect(prune(spacing, 'space-y-2')).toBe(spacing);
+    expect(prune('a:not(.external){color:red}')).toBe('a:not(.external){color:red}');
+  });
+
+  it('removes media and supports blocks that pruning left empty; an emptied layer keeps its place in the layer order', () => {
+    const css = '@layer base{p{margin:0}}@layer utilities{.x{color:red}@media (width>=40rem){.sm\\:x{color:blue}}@supports (color:color-mix(in lab,red,red)){.y{color:green}}}';
+    expect(prune(css)).toBe('@layer base{p{margin:0}}@layer utilities;');
+    expect(prune(css, 'sm:x')).toBe('@layer base{p{margin:0}}@layer utilities{@media (width>=40rem){.sm\\:x{color:#00f}}}');
+  });
+
+  it("drops Tailwind's registered properties and fallbacks that no remaining rule sets or reads", () => {
+    const css =
+      '@layer properties{@supports (-moz-orient:inline){*,:before{--tw-shadow:0 0 #0000;--tw-blur:initial}}}' +
+      '.shadow{--tw-shadow:0 1px 2px #0000000d;box-shadow:var(--tw-shadow)}.blur{--tw-blur:blur(8px);filter:var(--tw-blur)}' +
+      '@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}@property --tw-blur{syntax:"*";inherits:false}';
+    const pruned = prune(css, 'shadow');
+    expect(pruned).toContain('@property --tw-shadow');
+    expect(pruned).toContain('--tw-shadow:0 0 #0000');
+    expect(pruned).not.toContain('--tw-blur');
+    expect(prune(css)).toBe('@layer properties;');
+  });
+
+  it('keeps only the theme variables something reads, following variables that read others', () => {
+    const css = ':root{--font-sans:Inter,sans-serif;--default-font-family:var(--font-sans);--font-mono:monospace;--color-ink:#14161f;--unused:1px}body{font-family:var(--default-font-family);color:var(--color-ink)}';
+    expect(prune(css)).toBe(':root{--font-sans:Inter,sans-serif;--default-font-family:var(--font-sans);--color-ink:#14161f}body{font-family:var(--default-font-family);color:var(--color-ink)}');
+  });
+
+  it('never touches ordinary declarations, even those the CSS parser does not know', () => {
+    const css = 'html{-webkit-tap-highlight-color:transparent;font-feature-settings:var(--default-font-feature-settings,normal);scroll-behavior:smooth}';
+    expect(prune(css)).toBe(css);
+  });
+});
+
+describe('the classes a page uses', () => {
+  it('reads class attributes, decoding entities as a browser would', () => {
+    expect([...classesInHtml('<a class="px-4 [&amp;_svg]:size-4\n text-lg">x</a><p class=\'mt-2\'>')]).toEqual([
+      'px-4',
+      '[&_svg]:size-4',
+      'text-lg',
+      'mt-2',
+    ]);
+  });
+
+  it('counts the words of inline scripts and of the islands the page loads, but never a visitor\'s words', () => {
+    const html =
+      '<div class="a" style="--accent: red"></div><script>el.classList.add("is-open")</script><script src="/x.js"></script>' +
+      '<input name="note" value="--typed-by-a-visitor">';
+    const page = vocabularyOf(html, ['from-island', 'textarea', 'var(--island-gap)']);
+    expect(page.classes).toEqual(new Set(['a', 'from-island', 'textarea', 'var(--island-gap)', 'el.classList.add(', 'is-open', ')']));
+    expect(page.elements).toEqual(new Set(['div', 'script', 'input', 'from-island', 'textarea', 'is-open']));
+    expect(page.properties).toEqual(new Set(['--accent', '--island-gap']));
+  });
+
+  it('keeps arbitrary values whole when reading scripts', () => {
+    const island = 'className:"size-full bg-[radial-gradient(circle_at_30%_40%,rgb(255_184_107/0.45),transparent_45%)]"';
+    expect(wordsInScript(island)).toContain('bg-[radial-gradient(circle_at_30%_40%,rgb(255_184_107/0.45),transparent_45%)]');
+  });
+
+  it('rewrites each inline stylesheet of a page and leaves the rest of the markup alone', () => {
+    const html = '<html><head><style>.a{color:red}.b{color:blue}table{border:0}</style></head><body class="a"><p>Text</p></body></html>';
+    expect(prunePageCss(html)).toBe('<html><head><style>.a{color:red}</style></head><body class="a"><p>Text</p></body></html>');
+  });
+});
