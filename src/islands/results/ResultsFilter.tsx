@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
-import { Button } from '../../components/ui/Button.tsx';
+import { buttonVariants } from '../../components/ui/button-variants.ts';
 import { ALL_CATEGORIES, categoryFromSearch, describeShown, urlForCategory } from '../../lib/case-studies/category-filter.ts';
 import { IslandErrorBoundary } from '../IslandErrorBoundary.tsx';
 
@@ -54,16 +54,18 @@ function ResultsFilterView({ categories, counts, listId }: ResultsFilterProps) {
           {[ALL_CATEGORIES, ...categories].map((category) => {
             const pressed = category === active;
             return (
-              <Button
+              // A plain button with the shared variants: the Button component's class merging
+              // (tailwind-merge) would more than double this island and its start-up work.
+              <button
                 key={category}
-                variant={pressed ? 'default' : 'outline'}
+                type="button"
+                className={buttonVariants({ variant: pressed ? 'default' : 'outline' })}
                 aria-pressed={pressed}
                 aria-controls={listId}
                 onClick={() => choose(category)}
-                className="px-4"
               >
                 {category}
-              </Button>
+              </button>
             );
           })}
         </div>
