@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { publicRoutes } from '../support/routes.ts';
 
@@ -37,6 +38,31 @@ test.describe('HTTP hardening', () => {
     expectHardened(await request.post('/api/waitlist', { data: {} }), '/api/waitlist');
     expectHardened(await request.get('/healthz'), '/healthz');
     expectHardened(await request.get('/privacy-policy'), 'on-demand page');
+  });
+
+  test("each built page's policy allows exactly its own inline scripts", async ({ request }) => {
+    const allowed = (response: APIResponse) =>
+      (response.headers()['content-security-policy'] ?? '').match(/'sha256-[^']+'/g)?.map((source) => source.slice(1, -1)).sort() ?? [];
+    for (const path of ['/', '/about', '/program/orchestration', '/results', '/pov']) {
+      const response = await request.get(path);
+      const html = await response.text();
+      const own = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)]
+        .map(([, body = '']) => `sha256-${createHash('sha256').update(body).digest('base64')}`)
+        .sort();
+      expect(own.length, path).toBeGreaterThan(0);
+      expect(allowed(response), path).toEqual([...new Set(own)].sort());
+    }
+  });
+
+  test('a page with a deferred island names the site stylesheet it brings along, served as cacheable CSS', async ({ request }) => {
+    const html = await (await request.get('/program/orchestration')).text();
+    const href = html.match(/<astro-island[^>]*data-stylesheet="([^"]+)"/)?.[1];
+    expect(href).toMatch(/^\/_astro\/site\.[\w-]+\.css$/);
+    const css = await request.get(href!, { headers: { 'Accept-Encoding': 'br' } });
+    expect(css.headers()['content-type']).toBe('text/css; charset=utf-8');
+    expect(css.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(css.headers()['content-encoding']).toBe('br');
+    expect(await css.text()).toContain('.theme-night');
   });
 
   test('hashed assets are immutable for a year; pages revalidate; APIs are not cached', async ({ request }) => {

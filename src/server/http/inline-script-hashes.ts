@@ -13,7 +13,10 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
-/** Every inline script hash across the built pages. On-demand pages reuse the same island bootstrap scripts. */
+/**
+ * Every inline script hash across the built pages: the policy for pages rendered on demand, which
+ * reuse the same scripts (each built page is sent with only its own, see StaticAsset.scriptHashes).
+ */
 export function collectScriptHashes(assets: Map<string, StaticAsset>): string[] {
   const all = new Set<string>();
   for (const asset of assets.values()) {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { inlineScriptHashes } from './inline-script-hashes.ts';
 
 /** One built file, held in memory with its compressed forms (the whole site is a few megabytes). */
 export interface StaticAsset {
@@ -12,6 +13,8 @@ export interface StaticAsset {
   contentType: string;
   etag: string;
   cacheControl: string;
+  /** For pages: the sha256 CSP sources of their own inline scripts, so each page allows only those. */
+  scriptHashes?: string[];
 }
 
 const contentTypes: Record<string, string> = {
@@ -70,6 +73,7 @@ export async function loadStaticAssets(root: string): Promise<Map<string, Static
           ? 'public, max-age=0, must-revalidate'
           : 'public, max-age=3600',
     };
+    if (ext === '.html') asset.scriptHashes = inlineScriptHashes(body.toString('utf8'));
     if (compressible.has(ext) && body.length > 512) {
       asset.gzip = gzipSync(body, { level: 9 });
       asset.brotli = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } });
