@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { get as httpGet } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { publicRoutes } from '../support/routes.ts';
 
@@ -50,6 +51,40 @@ test.describe('JavaScript budgets', () => {
         const { total } = await moduleGraphSize(request, [component!, renderer!]);
         expect(total, `island ${component} on ${route} in gzip bytes`).toBeLessThanOrEqual(ISLAND_BUDGET);
       }
+    });
+  }
+});
+
+/**
+ * Document budget: the first round trip of a new connection carries about 14,600 bytes (ten TCP
+ * segments). A page whose compressed HTML and headers fit arrives whole in it; one byte more costs
+ * another round trip before the headline can paint (on a phone, 150 ms or more). When this fails,
+ * trim the page (its copy, its artwork, its classes) rather than raising the number.
+ */
+const FIRST_ROUND_TRIP_BYTES = 14_600;
+
+/** Bytes on the wire for a page, as the server sends them: status line, headers and brotli body. */
+function wireSize(url: string): Promise<{ headers: number; body: number; status: number }> {
+  return new Promise((resolve, reject) => {
+    const req = httpGet(url, { headers: { 'Accept-Encoding': 'br' } }, (res) => {
+      let body = 0;
+      res.on('data', (chunk: Buffer) => (body += chunk.length));
+      res.on('end', () => {
+        const headers = res.rawHeaders.reduce((sum, part, index) => sum + part.length + (index % 2 ? 4 : 0), 'HTTP/1.1 200 OK\r\n\r\n'.length);
+        resolve({ headers, body, status: res.statusCode ?? 0 });
+      });
+    });
+    req.on('error', reject);
+  });
+}
+
+test.describe('Document budget', () => {
+  for (const route of publicRoutes()) {
+    test(`${route}: compressed HTML and headers fit in the first round trip`, async ({ baseURL }) => {
+      test.skip(test.info().project.name !== 'desktop', 'budgets do not depend on the viewport');
+      const { headers, body, status } = await wireSize(new URL(route, baseURL).toString());
+      expect(status).toBe(200);
+      expect(headers + body, `${route}: ${headers} bytes of headers + ${body} bytes of brotli HTML`).toBeLessThanOrEqual(FIRST_ROUND_TRIP_BYTES);
     });
   }
 });
