@@ -19,7 +19,8 @@ export function CaseStudyList({ id, studies }: CaseStudyListProps) {
   return (
     <ul id={id} className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {studies.map((study, index) => (
-        <li key={study.name} data-category={study.category}>
+        // Cards out of view are laid out only as they near it (see global.css on content-visibility).
+        <li key={study.name} data-category={study.category} className="[contain-intrinsic-size:auto_520px] [content-visibility:auto]">
           <CaseStudyCard study={study} priority={index < EAGER_CARDS} />
         </li>
       ))}
