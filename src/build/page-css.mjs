@@ -4,18 +4,22 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { prunePageCss, wordsInScript } from '../server/page-css/prune-page-css.ts';
 
-/** Directives whose islands load after the first paint (src/islands/directives). */
-const DEFERRED_DIRECTIVES = new Set(['interaction', 'afterpaint']);
+/**
+ * Directives whose islands load only when the visitor acts (src/islands/directives). Islands that
+ * load on their own (client:afterpaint, visible, idle) keep their rules inline instead: a whole
+ * stylesheet arriving unasked would restyle the page in one long task while it is still loading.
+ */
+const DEFERRED_DIRECTIVES = new Set(['interaction']);
 
 /**
  * After the build, prunes each prerendered page's inline stylesheet to the rules that page can
  * use (src/server/page-css). Pages rendered on demand are pruned per request by src/middleware.ts.
  *
  * What an island renders only after hydration (a dialog's steps, an error state) must be styled
- * too. An island hydrated by Astro's own directives may render before anyone acts, so its scripts'
- * words count as part of the page. An island on our deferred directives loads after the first
- * paint anyway: it brings the whole site stylesheet with it (one hashed file, cached for a year,
- * named in the island's data-stylesheet), so its rules need not travel in every document.
+ * too. An island that hydrates on its own has its scripts' words count as part of the page. An
+ * island that waits for the visitor (client:interaction) brings the whole site stylesheet with it
+ * instead (one hashed file, cached for a year, named in the island's data-stylesheet), so its
+ * rules need not travel in every document.
  *
  * The stylesheets as they were before pruning go to dist/page-css/originals.json (outside the
  * served files): the browser tests put them back into each page and check nothing renders differently.

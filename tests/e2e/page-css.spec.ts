@@ -4,8 +4,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { publicRoutes } from '../support/routes.ts';
 
 /**
- * Each page ships only the CSS rules it can use (src/server/page-css), and islands that load after
- * the first paint bring the site stylesheet along (src/build/page-css.mjs). The proof that this
+ * Each page ships only the CSS rules it can use (src/server/page-css), and islands that wait for
+ * the visitor bring the site stylesheet along (src/build/page-css.mjs). The proof that this
  * never changes what a visitor sees: put the site's whole stylesheet back into the page and
  * compare every element's computed style, pseudo-elements included, before and after, here and in
  * the states that scripts create (open menus and dialogs, errors, filtered lists, loaded articles).
@@ -50,7 +50,7 @@ function differencesFromWholeStylesheet(page: Page, whole: string) {
       const elements = [...document.querySelectorAll('*')];
       const pruned = snapshot(elements);
       const prunedText = style.textContent!;
-      // A deferred island brings the site stylesheet along when it loads (data-stylesheet): the
+      // An island that waits for the visitor brings the site stylesheet when it loads (data-stylesheet): the
       // comparison is with the whole stylesheet in the page and nothing else.
       const brought = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
       brought.forEach((link) => (link.disabled = true));

@@ -40,9 +40,9 @@ function loadStylesheet(href: string): Promise<void> {
  * Loads and hydrates an island without competing with the first paint: nothing is fetched until
  * the visitor shows intent (or, with `afterPaint`, until the page is painted and idle).
  *
- * Each page inlines only the CSS its own markup uses (src/build/page-css.mjs). What the island
- * renders later is styled by the site stylesheet the build names in `data-stylesheet`, fetched
- * alongside the island's script.
+ * Each page inlines only the CSS its own markup uses (src/build/page-css.mjs). When the build names
+ * a stylesheet in `data-stylesheet` (islands that wait for the visitor), what the island renders
+ * later is styled by it, fetched alongside the island's script.
  *
  * A click that arrives before the island is ready is held, not lost: its default action is
  * prevented and the same element is clicked again once the island has hydrated. If the island
