@@ -27,7 +27,8 @@ function cachedPrune(css: string, page: PageVocabulary): string {
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const response = await next();
-  if (context.isPrerendered || !response.headers.get('content-type')?.startsWith('text/html')) return response;
+  // The dev server injects and hot-swaps its own styles; only production pages are pruned.
+  if (import.meta.env.DEV || context.isPrerendered || !response.headers.get('content-type')?.startsWith('text/html')) return response;
   const html = await response.text();
   // An island's later markup is not in the page; leave such a page whole (none exists today).
   if (html.includes('<astro-island') || !html.includes('<style')) return new Response(html, response);

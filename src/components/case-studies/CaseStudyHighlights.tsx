@@ -7,7 +7,7 @@ export interface CaseStudyHighlight {
 /** The study's figures at a glance, between the hero and the story. */
 export function CaseStudyHighlights({ highlights }: { highlights: CaseStudyHighlight[] }) {
   return (
-    <section aria-labelledby="case-study-highlights" className="border-b border-line bg-stone/50">
+    <section aria-labelledby="case-study-highlights" className="render-near-view border-b border-line bg-stone/50">
       <div className="container-page py-10 sm:py-12">
         <h2 id="case-study-highlights" className="eyebrow text-muted">
           At a glance

@@ -80,7 +80,7 @@ export function CaseStudyPage({ study, sections, image, imageAlt, resultsHref, c
 
       {study.highlights.length > 0 ? <CaseStudyHighlights highlights={study.highlights} /> : null}
 
-      <div className="container-page grid gap-x-16 py-12 sm:py-16 lg:grid-cols-[minmax(0,1fr)_16rem]">
+      <div className="container-page render-near-view grid gap-x-16 py-12 sm:py-16 lg:grid-cols-[minmax(0,1fr)_16rem]">
         <div className="prose-body [&>h2:first-child]:mt-0">{children}</div>
         {/* Wide screens only: a phone reads the four short sections straight through. */}
         <nav aria-labelledby="case-study-contents" className="hidden lg:block">

@@ -9,7 +9,7 @@ export interface OfferGuaranteeProps {
 /** The guarantee, with its number of days large enough to be read at a glance. */
 export function OfferGuarantee({ days, title, description }: OfferGuaranteeProps) {
   return (
-    <section aria-labelledby="guarantee-title" className="section pt-0 lg:pt-0">
+    <section aria-labelledby="guarantee-title" className="section render-near-view pt-0 lg:pt-0">
       <div className="container-page">
         <div className="grid items-center gap-8 rounded-[var(--radius-card)] border border-line-strong bg-white/70 p-6 shadow-[var(--shadow-card)] sm:p-10 md:grid-cols-[auto_1fr] md:gap-12">
           <p className="flex size-40 flex-col items-center justify-center rounded-full border-2 border-violet-deep text-center text-violet-deep sm:size-44">

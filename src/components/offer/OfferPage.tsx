@@ -76,7 +76,7 @@ export function OfferPage({ content, image, bookingUrl, program, heroArt }: Offe
 
       <OfferPhases durationWeeks={content.durationWeeks} phases={content.phases} />
 
-      <section aria-labelledby="achievements-title" className="section bg-stone/60">
+      <section aria-labelledby="achievements-title" className="section render-near-view bg-stone/60">
         <div className="container-page grid grid-cols-1 gap-10 lg:grid-cols-[0.8fr_1.2fr] lg:gap-16">
           <SectionHeading id="achievements-title" eyebrow="Outcomes" title={achievements.title} />
           <ul className="space-y-4">
@@ -90,7 +90,7 @@ export function OfferPage({ content, image, bookingUrl, program, heroArt }: Offe
         </div>
       </section>
 
-      <section aria-labelledby="why-title" className="section">
+      <section aria-labelledby="why-title" className="section render-near-view">
         <div className="container-page">
           <SectionHeading id="why-title" title={whyItWorks.title} />
           <ul className="mt-12 grid gap-6 sm:grid-cols-2">
@@ -106,7 +106,7 @@ export function OfferPage({ content, image, bookingUrl, program, heroArt }: Offe
 
       <OfferGuarantee {...guarantee} />
 
-      <section aria-label="What a client says" className="section bg-stone/60">
+      <section aria-label="What a client says" className="section render-near-view bg-stone/60">
         <div className="container-page">
           <Testimonial {...testimonial} />
         </div>

@@ -16,7 +16,7 @@ export interface OfferPhasesProps {
 /** The engagement as an ordered timeline: each phase with its weeks, purpose and activities. */
 export function OfferPhases({ durationWeeks, phases }: OfferPhasesProps) {
   return (
-    <section aria-labelledby="phases-title" className="section">
+    <section aria-labelledby="phases-title" className="section render-near-view">
       <div className="container-page">
         <p className="eyebrow mb-4 flex items-center gap-3 text-muted">
           <span className="accent-rule" aria-hidden="true" />

@@ -19,8 +19,7 @@ export function CaseStudyList({ id, studies }: CaseStudyListProps) {
   return (
     <ul id={id} className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {studies.map((study, index) => (
-        // Cards out of view are laid out only as they near it (see global.css on content-visibility).
-        <li key={study.name} data-category={study.category} className="[contain-intrinsic-size:auto_520px] [content-visibility:auto]">
+        <li key={study.name} data-category={study.category} className="render-near-view [contain-intrinsic-size:auto_520px]">
           <CaseStudyCard study={study} priority={index < EAGER_CARDS} />
         </li>
       ))}
