@@ -24,7 +24,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import { budgets, noindexRoutes } from './budgets.ts';
 import { budgetFailures, median, medians, missedAudits, representativeRun, type Medians } from './evaluate.ts';
 import { measure, type RunSummary } from './measure.ts';
-import { freePort, startNode, supervise } from './processes.ts';
+import { freePort } from '../scripts/free-port.ts';
+import { startNode, supervise } from './processes.ts';
 import { markdownTable, textTable, type Row } from './report.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
