@@ -34,10 +34,21 @@ const lastResortErrorPage =
   '<main><h1>Unexpected Application Error!</h1><p>Something went wrong on our side. Please try again in a moment.</p>' +
   '<p><a href="/">Return to Home</a></p></main></body></html>';
 
+/** Each built page's policy, allowing exactly its own inline scripts; written once per page. */
+const pagePolicies = new WeakMap<StaticAsset, string>();
+function pagePolicy(asset: StaticAsset, scriptHashes: readonly string[]): string {
+  let policy = pagePolicies.get(asset);
+  if (policy === undefined) {
+    policy = contentSecurityPolicy({ scriptHashes });
+    pagePolicies.set(asset, policy);
+  }
+  return policy;
+}
+
 function sendAsset(req: IncomingMessage, res: ServerResponse, asset: StaticAsset, status = 200) {
   res.setHeader('Content-Type', asset.contentType);
   // A built page allows exactly its own inline scripts (a shorter header, and a tighter policy).
-  if (asset.scriptHashes) res.setHeader('Content-Security-Policy', contentSecurityPolicy({ scriptHashes: asset.scriptHashes }));
+  if (asset.scriptHashes) res.setHeader('Content-Security-Policy', pagePolicy(asset, asset.scriptHashes));
   res.setHeader('Cache-Control', status === 200 ? asset.cacheControl : 'no-store');
   res.setHeader('Vary', 'Accept-Encoding');
   if (status === 200) {

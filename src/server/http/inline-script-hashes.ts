@@ -19,10 +19,6 @@ export function inlineScriptHashes(html: string): string[] {
  */
 export function collectScriptHashes(assets: Map<string, StaticAsset>): string[] {
   const all = new Set<string>();
-  for (const asset of assets.values()) {
-    if (asset.contentType.startsWith('text/html')) {
-      for (const hash of inlineScriptHashes(asset.body.toString('utf8'))) all.add(hash);
-    }
-  }
+  for (const asset of assets.values()) for (const hash of asset.scriptHashes ?? []) all.add(hash);
   return [...all].sort();
 }
