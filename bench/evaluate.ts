@@ -5,7 +5,10 @@ import type { Budgets } from './budgets.ts';
 import type { RunSummary, Scores } from './measure.ts';
 
 /** The figures a run measures that get a median across runs. */
-export type Medians = Pick<RunSummary, 'scores' | 'fcpMs' | 'lcpMs' | 'tbtMs' | 'cls' | 'speedIndexMs' | 'bytes' | 'firstLoad'>;
+export type Medians = Pick<
+  RunSummary,
+  'scores' | 'fcpMs' | 'lcpMs' | 'tbtMs' | 'cls' | 'speedIndexMs' | 'bytes' | 'firstLoad'
+>;
 
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -74,7 +77,8 @@ export function budgetFailures(m: Medians, lcpToReference: number, budgets: Budg
     seo: 'SEO',
   };
   for (const key of Object.keys(scoreNames) as (keyof Scores)[]) {
-    if (m.scores[key] < budgets.scores[key]) failures.push(`${scoreNames[key]} score ${m.scores[key]} < ${budgets.scores[key]}`);
+    if (m.scores[key] < budgets.scores[key])
+      failures.push(`${scoreNames[key]} score ${m.scores[key]} < ${budgets.scores[key]}`);
   }
   if (m.lcpMs > budgets.lcpMs) failures.push(`LCP ${s(m.lcpMs)} > ${s(budgets.lcpMs)}`);
   if (lcpToReference > budgets.lcpToReference)

@@ -20,7 +20,10 @@ createServer((req, res) => {
   }
   if (req.url === '/reference') {
     // Served like the site's pages: revalidated HTML, no cookies, no compression needed at this size.
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'public, max-age=0, must-revalidate' });
+    res.writeHead(200, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'public, max-age=0, must-revalidate',
+    });
     return void res.end(reference);
   }
   res.writeHead(404).end();

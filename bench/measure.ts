@@ -50,7 +50,12 @@ export interface RunSummary {
 
 type Item = Record<string, unknown>;
 
-const categoryIds = { performance: 'performance', accessibility: 'accessibility', bestPractices: 'best-practices', seo: 'seo' } as const;
+const categoryIds = {
+  performance: 'performance',
+  accessibility: 'accessibility',
+  bestPractices: 'best-practices',
+  seo: 'seo',
+} as const;
 
 function items(lhr: Result, auditId: string): Item[] {
   const details = lhr.audits[auditId]?.details as { items?: Item[] } | undefined;
@@ -73,7 +78,8 @@ function findNode(value: unknown): Item | null {
 }
 
 function bytesByType(lhr: Result): Bytes {
-  const size = (type: string) => num(items(lhr, 'resource-summary').find((item) => item['resourceType'] === type)?.['transferSize']);
+  const size = (type: string) =>
+    num(items(lhr, 'resource-summary').find((item) => item['resourceType'] === type)?.['transferSize']);
   return {
     document: size('document'),
     script: size('script'),
@@ -114,8 +120,16 @@ function misses(lhr: Result): RunSummary['misses'] {
     (lhr.categories[id]?.auditRefs ?? [])
       .filter((ref) => ref.weight > 0)
       .map((ref) => lhr.audits[ref.id])
-      .filter((audit): audit is Result['audits'][string] => audit !== undefined && audit.score !== null && audit.score < 1)
-      .map((audit) => ({ category, id: audit.id, title: audit.title, score: audit.score ?? 0, detail: audit.displayValue ?? '' })),
+      .filter(
+        (audit): audit is Result['audits'][string] => audit !== undefined && audit.score !== null && audit.score < 1,
+      )
+      .map((audit) => ({
+        category,
+        id: audit.id,
+        title: audit.title,
+        score: audit.score ?? 0,
+        detail: audit.displayValue ?? '',
+      })),
   );
 }
 
@@ -143,7 +157,10 @@ export function summarize(lhr: Result): RunSummary {
     ...firstLoad(lhr),
     lcpElement: lcpNode ? `${str(lcpNode['selector'])} "${str(lcpNode['nodeLabel']).slice(0, 60)}"` : null,
     lcpBreakdown: Object.fromEntries(breakdown),
-    renderBlocking: items(lhr, 'render-blocking-insight').map((item) => ({ url: str(item['url']), bytes: num(item['totalBytes']) })),
+    renderBlocking: items(lhr, 'render-blocking-insight').map((item) => ({
+      url: str(item['url']),
+      bytes: num(item['totalBytes']),
+    })),
     unusedJsBytes: items(lhr, 'unused-javascript').reduce((sum, item) => sum + num(item['wastedBytes']), 0),
     unusedCssBytes: items(lhr, 'unused-css-rules').reduce((sum, item) => sum + num(item['wastedBytes']), 0),
     misses: misses(lhr),
@@ -163,7 +180,10 @@ export interface MeasureOptions {
 }
 
 /** Runs Lighthouse once against the already running Chromium on `port`. */
-export async function measure(url: string, { port, blockedUrlPatterns, skipAudits = [], reportPath }: MeasureOptions): Promise<RunSummary> {
+export async function measure(
+  url: string,
+  { port, blockedUrlPatterns, skipAudits = [], reportPath }: MeasureOptions,
+): Promise<RunSummary> {
   const result = await lighthouse(
     url,
     { port, output: 'json', logLevel: 'error' },
@@ -182,6 +202,7 @@ export async function measure(url: string, { port, blockedUrlPatterns, skipAudit
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (reportPath) await writeFile(reportPath, JSON.stringify(lhr));
-  if (lhr.runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError)
+    throw new Error(`Lighthouse could not measure ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   return summarize(lhr);
 }

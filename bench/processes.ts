@@ -74,7 +74,9 @@ export function supervise(start: () => Child, healthUrl: string, maxRestarts = 3
     async ensure() {
       if (!current.exited()) return;
       if (restarts.length >= maxRestarts)
-        throw new Error(`${current.name} stopped ${restarts.length + 1} times (last: ${current.exitStatus()}):\n${current.output()}`);
+        throw new Error(
+          `${current.name} stopped ${restarts.length + 1} times (last: ${current.exitStatus()}):\n${current.output()}`,
+        );
       restarts.push(current.exitStatus());
       console.log(`${current.name} stopped (${current.exitStatus()}); starting it again`);
       current = start();

@@ -19,8 +19,24 @@ interface Cell {
 }
 
 const headings = [
-  'Route', 'Perf', 'A11y', 'BP', 'SEO', 'FCP s', 'LCP s', 'xRef', 'TBT ms', 'CLS',
-  'JS@load KB', 'All@load KB', 'JS KB', 'CSS KB', 'Font KB', 'Img KB', 'Doc KB', 'Total KB',
+  'Route',
+  'Perf',
+  'A11y',
+  'BP',
+  'SEO',
+  'FCP s',
+  'LCP s',
+  'xRef',
+  'TBT ms',
+  'CLS',
+  'JS@load KB',
+  'All@load KB',
+  'JS KB',
+  'CSS KB',
+  'Font KB',
+  'Img KB',
+  'Doc KB',
+  'Total KB',
 ];
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
@@ -63,14 +79,18 @@ export function textTable(reference: Row, rows: Row[], budgets: Budgets): string
   const full = [headings, ...body.filter((line) => line.length === headings.length)];
   const widths = headings.map((_, column) => Math.max(...full.map((line) => line[column]?.length ?? 0)));
   const format = (line: string[]) =>
-    line.map((text, column) => (column === 0 ? text.padEnd(widths[column]!) : text.padStart(widths[column]!))).join('  ');
-  const formatRow = (line: string[]) => (line.length === headings.length ? format(line) : `${line[0]!.padEnd(widths[0]!)}  ${line[1]}`);
+    line
+      .map((text, column) => (column === 0 ? text.padEnd(widths[column]!) : text.padStart(widths[column]!)))
+      .join('  ');
+  const formatRow = (line: string[]) =>
+    line.length === headings.length ? format(line) : `${line[0]!.padEnd(widths[0]!)}  ${line[1]}`;
   return [format(headings), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(formatRow)].join('\n');
 }
 
 export function markdownTable(reference: Row, rows: Row[], budgets: Budgets): string {
   const body = grid(reference, rows, budgets).map((line) => line.map((c) => (c.over ? `**${c.text}**` : c.text)));
   const align = headings.map((_, column) => (column === 0 ? ':--' : '--:'));
-  const pad = (line: string[]) => (line.length === headings.length ? line : [line[0]!, line[1]!, ...Array<string>(headings.length - 2).fill('')]);
+  const pad = (line: string[]) =>
+    line.length === headings.length ? line : [line[0]!, line[1]!, ...Array<string>(headings.length - 2).fill('')];
   return [headings, align, ...body.map(pad)].map((line) => `| ${line.join(' | ')} |`).join('\n');
 }

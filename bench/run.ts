@@ -31,7 +31,13 @@ import { markdownTable, textTable, type Row } from './report.ts';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const resultsDir = join(root, 'bench', 'results');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
+const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+];
 
 const { values: options } = parseArgs({
   options: {
@@ -42,7 +48,8 @@ const { values: options } = parseArgs({
   },
 });
 const runsPerPage = Number.parseInt(options.runs, 10);
-if (!Number.isInteger(runsPerPage) || runsPerPage < 1) throw new Error(`--runs must be a whole number of 1 or more, got "${options.runs}"`);
+if (!Number.isInteger(runsPerPage) || runsPerPage < 1)
+  throw new Error(`--runs must be a whole number of 1 or more, got "${options.runs}"`);
 
 interface Target {
   label: string;
@@ -71,10 +78,17 @@ async function feedHosts(): Promise<string[]> {
 }
 
 async function machine(chromePort: number) {
-  const version = (await fetch(`http://127.0.0.1:${chromePort}/json/version`).then((r) => r.json())) as { Browser?: string };
-  const debian = await readFile('/etc/debian_version', 'utf8').then((text) => text.trim(), () => null);
+  const version = (await fetch(`http://127.0.0.1:${chromePort}/json/version`).then((r) => r.json())) as {
+    Browser?: string;
+  };
+  const debian = await readFile('/etc/debian_version', 'utf8').then(
+    (text) => text.trim(),
+    () => null,
+  );
   const require = createRequire(import.meta.url);
-  const lighthouseVersion = (JSON.parse(await readFile(require.resolve('lighthouse/package.json'), 'utf8')) as { version: string }).version;
+  const lighthouseVersion = (
+    JSON.parse(await readFile(require.resolve('lighthouse/package.json'), 'utf8')) as { version: string }
+  ).version;
   return {
     cores: os.cpus().length,
     cpuModel: os.cpus()[0]?.model ?? 'unknown',
@@ -125,11 +139,19 @@ async function main(): Promise<number> {
   const targets: Target[] = [];
   const unreachable = new Map<string, string>();
   for (const route of routes) {
-    const status = await fetch(siteUrl + route, { redirect: 'manual' }).then((r) => r.status, (e: Error) => e.message);
+    const status = await fetch(siteUrl + route, { redirect: 'manual' }).then(
+      (r) => r.status,
+      (e: Error) => e.message,
+    );
     if (status === 200) targets.push({ label: route, url: siteUrl + route, runs: [], errors: [] });
     else unreachable.set(route, `answers HTTP ${status}`);
   }
-  const reference: Target = { label: 'reference page', url: `http://127.0.0.1:${fixturePort}/reference`, runs: [], errors: [] };
+  const reference: Target = {
+    label: 'reference page',
+    url: `http://127.0.0.1:${fixturePort}/reference`,
+    runs: [],
+    errors: [],
+  };
 
   chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags });
   const chromePort = chrome.port;
@@ -150,7 +172,9 @@ async function main(): Promise<number> {
           port: chromePort,
           blockedUrlPatterns,
           skipAudits: noindexRoutes.includes(target.label) ? ['is-crawlable'] : [],
-          ...(options.reports && { reportPath: join(reportsDir, `${target.label.replace(/[^a-z0-9]+/gi, '_')}-${round}.json`) }),
+          ...(options.reports && {
+            reportPath: join(reportsDir, `${target.label.replace(/[^a-z0-9]+/gi, '_')}-${round}.json`),
+          }),
         });
       try {
         await fixtures.ensure();
@@ -179,19 +203,29 @@ async function main(): Promise<number> {
     const target = targets.find((t) => t.label === route);
     if (!target || !target.runs.length) {
       const error = unreachable.get(route) ?? `Lighthouse failed: ${target?.errors[0] ?? 'no run'}`;
-      rows.push({ route, label: route, medians: null, lcpToReference: null, error, failures: [`no figures: ${error}`] });
+      rows.push({
+        route,
+        label: route,
+        medians: null,
+        lcpToReference: null,
+        error,
+        failures: [`no figures: ${error}`],
+      });
       continue;
     }
     const m: Medians = medians(target.runs);
     const ratio = referenceMedians ? m.lcpMs / referenceMedians.lcpMs : null;
     const failures = budgetFailures(m, ratio ?? 0, budgets);
-    if (target.runs.length < runsPerPage) failures.push(`only ${target.runs.length} of ${runsPerPage} runs succeeded: ${target.errors[0]}`);
+    if (target.runs.length < runsPerPage)
+      failures.push(`only ${target.runs.length} of ${runsPerPage} runs succeeded: ${target.errors[0]}`);
     rows.push({ route, label: route, medians: m, lcpToReference: ratio, failures, target });
   }
   const referenceRow: Row = referenceMedians
     ? { label: 'reference page', medians: referenceMedians, lcpToReference: 1 }
     : { label: 'reference page', medians: null, lcpToReference: null, error: reference.errors[0] ?? 'not measured' };
-  const generalFailures = referenceMedians ? [] : ['the reference page could not be measured, so no LCP ratio was checked'];
+  const generalFailures = referenceMedians
+    ? []
+    : ['the reference page could not be measured, so no LCP ratio was checked'];
 
   const benchmarkIndexes = [...reference.runs, ...targets.flatMap((t) => t.runs)].map((run) => run.benchmarkIndex);
   const load = { before: loadBefore, after: os.loadavg()[0]! };
@@ -200,14 +234,22 @@ async function main(): Promise<number> {
   const durationS = Math.round((Date.now() - started) / 1000);
 
   console.log(`\n${textTable(referenceRow, rows, budgets)}\n`);
-  console.log('Medians of', runsPerPage, 'runs. xRef: LCP as a multiple of the reference page\'s. "@load": transferred before the load event.');
+  console.log(
+    'Medians of',
+    runsPerPage,
+    'runs. xRef: LCP as a multiple of the reference page\'s. "@load": transferred before the load event.',
+  );
   console.log(
     `CPU benchmark index (Lighthouse) median ${Math.round(median(benchmarkIndexes))}, range ${Math.round(Math.min(...benchmarkIndexes))}–${Math.round(Math.max(...benchmarkIndexes))}; load average ${load.before.toFixed(1)} before, ${load.after.toFixed(1)} after, on ${env.cores} cores.`,
   );
   if (site.restarts.length || fixtures.restarts.length)
-    console.log(`Warning: servers were stopped from outside and started again (site: ${site.restarts.join(', ') || 'never'}; fixtures: ${fixtures.restarts.join(', ') || 'never'}).`);
+    console.log(
+      `Warning: servers were stopped from outside and started again (site: ${site.restarts.join(', ') || 'never'}; fixtures: ${fixtures.restarts.join(', ') || 'never'}).`,
+    );
   if (load.before > env.cores || load.after > env.cores)
-    console.log('Warning: the machine was busy with other work; timings (TBT above all) are inflated. Run again when it is quiet.');
+    console.log(
+      'Warning: the machine was busy with other work; timings (TBT above all) are inflated. Run again when it is quiet.',
+    );
 
   const report = {
     date: new Date().toISOString(),
@@ -216,7 +258,11 @@ async function main(): Promise<number> {
     settings: { runsPerPage, formFactor: 'mobile', throttling: 'simulate (Lighthouse defaults)', blockedUrlPatterns },
     load,
     serverRestarts: { site: site.restarts, fixtures: fixtures.restarts },
-    benchmarkIndex: { median: median(benchmarkIndexes), min: Math.min(...benchmarkIndexes), max: Math.max(...benchmarkIndexes) },
+    benchmarkIndex: {
+      median: median(benchmarkIndexes),
+      min: Math.min(...benchmarkIndexes),
+      max: Math.max(...benchmarkIndexes),
+    },
     budgets,
     passed,
     generalFailures,
@@ -264,11 +310,17 @@ async function main(): Promise<number> {
     console.log(`  ${row.route}: ${row.failures.join('; ')}`);
     const typical = row.target?.runs.length ? representativeRun(row.target.runs) : null;
     if (!typical) continue;
-    if (typical.lcpElement) console.log(`      LCP element: ${typical.lcpElement} ${JSON.stringify(typical.lcpBreakdown)}`);
+    if (typical.lcpElement)
+      console.log(`      LCP element: ${typical.lcpElement} ${JSON.stringify(typical.lcpBreakdown)}`);
     for (const miss of missedAudits(row.target!.runs))
-      console.log(`      ${miss.category}: ${miss.id} (${miss.title}) ${miss.detail} [${miss.runs}/${row.target!.runs.length} runs]`);
+      console.log(
+        `      ${miss.category}: ${miss.id} (${miss.title}) ${miss.detail} [${miss.runs}/${row.target!.runs.length} runs]`,
+      );
     const early = typical.scripts.filter((script) => script.beforeLoad);
-    if (early.length) console.log(`      scripts before load: ${early.map((x) => `${new URL(x.url).pathname} ${(x.bytes / 1024).toFixed(1)} KB`).join(', ')}`);
+    if (early.length)
+      console.log(
+        `      scripts before load: ${early.map((x) => `${new URL(x.url).pathname} ${(x.bytes / 1024).toFixed(1)} KB`).join(', ')}`,
+      );
   }
   return 1;
 }

@@ -62,9 +62,7 @@ const programs = defineCollection({
         imageAlt: z.string(),
         pain: z.object({ title: text(), points: list(3) }).strict(),
         value: z.object({ title: text(), description: text(), outcomes: list(3) }).strict(),
-        clarity: z
-          .object({ isTitle: text(), isFor: list(3), isNotTitle: text(), isNotFor: list(3) })
-          .strict(),
+        clarity: z.object({ isTitle: text(), isFor: list(3), isNotTitle: text(), isNotFor: list(3) }).strict(),
         cta: z.object({ headline: text(), subtext: text(), note: text() }).strict(),
         offer: reference('offers'),
         seo: seo(),
@@ -86,7 +84,10 @@ const offers = defineCollection({
         image: image(),
         imageAlt: z.string(),
         /** Headline figures, e.g. { value: "5-10 hours", label: "saved per week" }. */
-        claims: z.array(z.object({ value: text(), label: text() }).strict()).min(2).max(4),
+        claims: z
+          .array(z.object({ value: text(), label: text() }).strict())
+          .min(2)
+          .max(4),
         phases: z
           .array(
             z
@@ -169,7 +170,10 @@ const caseStudies = defineCollection({
         industry: text(),
         duration: text().optional(),
         /** Short headline outcomes shown as facts under the hero. */
-        highlights: z.array(z.object({ value: text(), label: text() }).strict()).max(4).default([]),
+        highlights: z
+          .array(z.object({ value: text(), label: text() }).strict())
+          .max(4)
+          .default([]),
         order: z.number().int().min(1),
         seo: seo(),
       })
@@ -195,9 +199,7 @@ const homePage = pageCollection(
       hero: z
         .object({ eyebrow: text(), headline: text(), question: text(), pitch: text(), imageAlt: z.string() })
         .strict(),
-      statement: z
-        .object({ eyebrow: text(), title: text(), paragraphs: list(2), imageAlt: z.string() })
-        .strict(),
+      statement: z.object({ eyebrow: text(), title: text(), paragraphs: list(2), imageAlt: z.string() }).strict(),
       approach: z
         .object({
           eyebrow: text(),

@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import { defineMiddleware } from 'astro:middleware';
-import { pruneStylesheet, rewriteInlineStyles, vocabularyOf, type PageVocabulary } from './server/page-css/prune-page-css.ts';
+import {
+  pruneStylesheet,
+  rewriteInlineStyles,
+  vocabularyOf,
+  type PageVocabulary,
+} from './server/page-css/prune-page-css.ts';
 
 /**
  * Pages rendered per request (legal pages, the no-JavaScript waiting-list form, error pages) get
@@ -14,7 +19,8 @@ const CACHE_LIMIT = 64;
 
 function cachedPrune(css: string, page: PageVocabulary): string {
   const hash = createHash('sha256');
-  for (const names of [page.classes, page.elements, page.properties]) hash.update([...names].sort().join(' ')).update('\0');
+  for (const names of [page.classes, page.elements, page.properties])
+    hash.update([...names].sort().join(' ')).update('\0');
   const key = hash.update(css).digest('base64url');
   let pruned = cache.get(key);
   if (pruned === undefined) {
@@ -28,10 +34,14 @@ function cachedPrune(css: string, page: PageVocabulary): string {
 export const onRequest = defineMiddleware(async (context, next) => {
   const response = await next();
   // The dev server injects and hot-swaps its own styles; only production pages are pruned.
-  if (import.meta.env.DEV || context.isPrerendered || !response.headers.get('content-type')?.startsWith('text/html')) return response;
+  if (import.meta.env.DEV || context.isPrerendered || !response.headers.get('content-type')?.startsWith('text/html'))
+    return response;
   const html = await response.text();
   // An island's later markup is not in the page; leave such a page whole (none exists today).
   if (html.includes('<astro-island') || !html.includes('<style')) return new Response(html, response);
   const page = vocabularyOf(html);
-  return new Response(rewriteInlineStyles(html, (css) => cachedPrune(css, page)), response);
+  return new Response(
+    rewriteInlineStyles(html, (css) => cachedPrune(css, page)),
+    response,
+  );
 });

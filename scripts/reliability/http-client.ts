@@ -32,7 +32,8 @@ export interface Answer {
 export function send(base: string, options: SendOptions): Promise<Answer> {
   const started = performance.now();
   const url = new URL(options.path, base);
-  const body = options.body === undefined ? undefined : Buffer.isBuffer(options.body) ? options.body : Buffer.from(options.body);
+  const body =
+    options.body === undefined ? undefined : Buffer.isBuffer(options.body) ? options.body : Buffer.from(options.body);
   const headers: Record<string, string | number> = { ...options.headers };
   if (body && !options.chunked && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-length')) {
     headers['Content-Length'] = body.length;
@@ -84,7 +85,9 @@ function errorCode(error: Error): string {
 export function json(answer: Answer): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(answer.body.toString('utf8'));
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }

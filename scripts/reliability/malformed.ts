@@ -23,9 +23,26 @@ export interface Malformed {
 
 const PATH = '/api/waitlist';
 const BODY_LIMIT = 16 * 1024;
-const base = (): Record<string, unknown> => ({ ...submissionValues('malformed', 1), program: 'ai-strategy-sprint', website: '' });
+const base = (): Record<string, unknown> => ({
+  ...submissionValues('malformed', 1),
+  program: 'ai-strategy-sprint',
+  website: '',
+});
 const REQUIRED = ['name', 'email', 'companyName', 'role', 'goal', 'frustrations', 'investment'] as const;
-const ALLOWED = new Set(['name', 'email', 'companyName', 'role', 'roleOther', 'goal', 'frustrations', 'investment', 'additionalInfo', 'earlyAccess', 'program', 'website']);
+const ALLOWED = new Set([
+  'name',
+  'email',
+  'companyName',
+  'role',
+  'roleOther',
+  'goal',
+  'frustrations',
+  'investment',
+  'additionalInfo',
+  'earlyAccess',
+  'program',
+  'website',
+]);
 const FORBIDDEN_KEYS = ['__proto__', 'constructor', 'prototype'] as const;
 
 const jsonPost = (body: string | Buffer, headers: Record<string, string> = {}, chunked = false): SendOptions => ({
@@ -35,7 +52,12 @@ const jsonPost = (body: string | Buffer, headers: Record<string, string> = {}, c
   body,
   chunked,
 });
-const json = (category: string, body: string | Buffer, headers?: Record<string, string>, chunked?: boolean): Malformed => ({
+const json = (
+  category: string,
+  body: string | Buffer,
+  headers?: Record<string, string>,
+  chunked?: boolean,
+): Malformed => ({
   category,
   answer: 'json',
   request: jsonPost(body, headers, chunked),
@@ -55,7 +77,13 @@ function formBody(values: Record<string, unknown>): URLSearchParams {
 const form = (category: string, body: string | Buffer, chunked = false): Malformed => ({
   category,
   answer: 'html',
-  request: { method: 'POST', path: PATH, headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body, chunked },
+  request: {
+    method: 'POST',
+    path: PATH,
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body,
+    chunked,
+  },
 });
 
 /* Building blocks ------------------------------------------------------------------------------ */
@@ -72,12 +100,29 @@ const notAString = fc.oneof(
 const notIn = (options: readonly string[]) => fc.string({ maxLength: 60 }).filter((s) => !options.includes(s));
 
 /** A character the schema refuses inside a one-line field (control, bidi override, BOM, lone surrogate...). */
-const forbiddenSingleLine = fc.oneof(
-  fc.integer({ min: 0x00, max: 0x1f }),
-  fc.integer({ min: 0x7f, max: 0x9f }),
-  fc.constantFrom(0x2028, 0x2029, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069, 0xfeff, 0xfffe, 0xffff),
-  fc.integer({ min: 0xd800, max: 0xdfff }),
-).map((code) => String.fromCharCode(code));
+const forbiddenSingleLine = fc
+  .oneof(
+    fc.integer({ min: 0x00, max: 0x1f }),
+    fc.integer({ min: 0x7f, max: 0x9f }),
+    fc.constantFrom(
+      0x2028,
+      0x2029,
+      0x202a,
+      0x202b,
+      0x202c,
+      0x202d,
+      0x202e,
+      0x2066,
+      0x2067,
+      0x2068,
+      0x2069,
+      0xfeff,
+      0xfffe,
+      0xffff,
+    ),
+    fc.integer({ min: 0xd800, max: 0xdfff }),
+  )
+  .map((code) => String.fromCharCode(code));
 /** The same for the multi-line field, where tab and line breaks are fine. */
 const forbiddenMultiLine = forbiddenSingleLine.filter((c) => c !== '\t' && c !== '\n' && c !== '\r');
 /** Inside the text, never at its ends, where trimming could remove a whitespace-like character. */
@@ -111,7 +156,10 @@ const lookalike = (options: readonly string[]) =>
 
 const wrongType = fc
   .oneof(
-    fc.record({ field: fc.constantFrom('name', 'email', 'companyName', 'roleOther', 'additionalInfo'), value: notAString }),
+    fc.record({
+      field: fc.constantFrom('name', 'email', 'companyName', 'roleOther', 'additionalInfo'),
+      value: notAString,
+    }),
     fc.record({ field: fc.constant('role'), value: fc.oneof(notAString, notIn(roleOptions)) }),
     fc.record({ field: fc.constant('investment'), value: fc.oneof(notAString, notIn(investmentOptions)) }),
     fc.record({
@@ -121,12 +169,21 @@ const wrongType = fc
         fc.integer(),
         fc.constant(null),
         fc.constant([]),
-        fc.array(fc.oneof(fc.integer(), fc.constant(null), notIn([...goalOptions, ...frustrationOptions])), { minLength: 1, maxLength: 4 }),
+        fc.array(fc.oneof(fc.integer(), fc.constant(null), notIn([...goalOptions, ...frustrationOptions])), {
+          minLength: 1,
+          maxLength: 4,
+        }),
       ),
     }),
     fc.record({
       field: fc.constant('earlyAccess'),
-      value: fc.oneof(fc.integer(), fc.string({ maxLength: 8 }), fc.constant(null), fc.constant([true]), fc.constant({})),
+      value: fc.oneof(
+        fc.integer(),
+        fc.string({ maxLength: 8 }),
+        fc.constant(null),
+        fc.constant([true]),
+        fc.constant({}),
+      ),
     }),
   )
   .map(({ field, value }) => json('wrong type', JSON.stringify({ ...base(), [field]: value })));
@@ -139,13 +196,18 @@ const missing = fc.subarray([...REQUIRED], { minLength: 1 }).map((fields) => {
 
 const extraField = fc
   .record({
-    key: fc.string({ minLength: 1, maxLength: 30 }).filter((k) => !ALLOWED.has(k) && !(FORBIDDEN_KEYS as readonly string[]).includes(k)),
+    key: fc
+      .string({ minLength: 1, maxLength: 30 })
+      .filter((k) => !ALLOWED.has(k) && !(FORBIDDEN_KEYS as readonly string[]).includes(k)),
     value: fc.jsonValue({ maxDepth: 2 }),
   })
   .map(({ key, value }) => json('extra field', JSON.stringify({ ...base(), [key]: value })));
 
 const tooLong = fc
-  .record({ field: fc.constantFrom('name', 'email', 'companyName', 'roleOther', 'additionalInfo'), extra: fc.integer({ min: 1, max: 400 }) })
+  .record({
+    field: fc.constantFrom('name', 'email', 'companyName', 'roleOther', 'additionalInfo'),
+    extra: fc.integer({ min: 1, max: 400 }),
+  })
   .map(({ field, extra }) => {
     const limit = WAITLIST_LIMITS[field as keyof typeof WAITLIST_LIMITS];
     const value = field === 'email' ? `${'a'.repeat(limit + extra - 12)}@example.com` : 'x'.repeat(limit + extra);
@@ -154,11 +216,17 @@ const tooLong = fc
 
 const controlChars = fc
   .oneof(
-    fc.record({ field: fc.constantFrom('name', 'companyName', 'roleOther', 'email'), value: around(forbiddenSingleLine) }),
+    fc.record({
+      field: fc.constantFrom('name', 'companyName', 'roleOther', 'email'),
+      value: around(forbiddenSingleLine),
+    }),
     fc.record({ field: fc.constant('additionalInfo'), value: around(forbiddenMultiLine) }),
   )
   .map(({ field, value }) =>
-    json('control character or odd Unicode', JSON.stringify({ ...base(), [field]: field === 'email' ? `${value}@example.com` : value })),
+    json(
+      'control character or odd Unicode',
+      JSON.stringify({ ...base(), [field]: field === 'email' ? `${value}@example.com` : value }),
+    ),
   );
 
 const oddOption = fc
@@ -166,7 +234,10 @@ const oddOption = fc
     fc.record({ field: fc.constant('role'), value: lookalike(roleOptions) }),
     fc.record({ field: fc.constant('investment'), value: lookalike(investmentOptions) }),
     fc.record({ field: fc.constant('goal'), value: lookalike(goalOptions).map((v) => [v]) }),
-    fc.record({ field: fc.constant('frustrations'), value: lookalike(frustrationOptions).map((v) => [goalOptions[0], v]) }),
+    fc.record({
+      field: fc.constant('frustrations'),
+      value: lookalike(frustrationOptions).map((v) => [goalOptions[0], v]),
+    }),
   )
   .map(({ field, value }) => json('look-alike option', JSON.stringify({ ...base(), [field]: value })));
 
@@ -180,7 +251,8 @@ const prototypeKeys = fc
     const text = JSON.stringify(base());
     const pair = `${JSON.stringify(key)}:${JSON.stringify(value) ?? 'null'}`;
     if (where === 'top') return json('__proto__ / constructor key', `${text.slice(0, -1)},${pair}}`);
-    if (where === 'nested') return json('__proto__ / constructor key', text.replace(/"name":"[^"]*"/, `"name":{${pair}}`));
+    if (where === 'nested')
+      return json('__proto__ / constructor key', text.replace(/"name":"[^"]*"/, `"name":{${pair}}`));
     return json('__proto__ / constructor key', text.replace(/"goal":\[/, `"goal":[{${pair}},`));
   });
 
@@ -207,7 +279,10 @@ const invalidJson = fc.oneof(
     .constantFrom([0xff], [0xc3, 0x28], [0xed, 0xa0, 0x80], [0xf8, 0x88, 0x80, 0x80, 0x80], [0xe2, 0x82], [0xc0, 0xaf])
     .map((bytes) => {
       const [before, after] = JSON.stringify(base()).split('Reliability');
-      return json('invalid UTF-8', Buffer.concat([Buffer.from(`${before}`), Buffer.from(bytes), Buffer.from(`Reliability${after}`)]));
+      return json(
+        'invalid UTF-8',
+        Buffer.concat([Buffer.from(`${before}`), Buffer.from(bytes), Buffer.from(`Reliability${after}`)]),
+      );
     }),
   fc.uint8Array({ minLength: 1, maxLength: 300 }).map((bytes) => json('random bytes', Buffer.from(bytes))),
 );
@@ -219,7 +294,10 @@ const notAnObject = fc
   )
   .map((value) => json('JSON that is not an object', JSON.stringify(value)));
 
-const printable = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 60 });
+const printable = fc.string({
+  unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)),
+  maxLength: 60,
+});
 const wrongContentType = fc
   .record({
     type: fc.oneof(
@@ -249,13 +327,18 @@ const wrongContentType = fc
       headers['Content-Type'] = 'application/json';
       headers['Content-Encoding'] = 'gzip';
     } else if (type !== 'none') headers['Content-Type'] = type;
-    return { category: 'wrong content type', answer: 'json' as const, request: { method: 'POST', path: PATH, headers, body } };
+    return {
+      category: 'wrong content type',
+      answer: 'json' as const,
+      request: { method: 'POST', path: PATH, headers, body },
+    };
   });
 
 const overLimit = fc
   .record({ size: fc.integer({ min: BODY_LIMIT + 1, max: 256 * 1024 }), chunked: fc.boolean(), asForm: fc.boolean() })
   .map(({ size, chunked, asForm }) => {
-    if (asForm) return form('body over 16 KB', `${formBody(base()).toString()}&additionalInfo=${'x'.repeat(size)}`, chunked);
+    if (asForm)
+      return form('body over 16 KB', `${formBody(base()).toString()}&additionalInfo=${'x'.repeat(size)}`, chunked);
     return json('body over 16 KB', JSON.stringify({ ...base(), additionalInfo: 'x'.repeat(size) }), {}, chunked);
   });
 
@@ -263,7 +346,13 @@ const badIdempotencyKey = fc
   .oneof(
     fc.stringMatching(/^[A-Za-z0-9_-]{0,7}$/),
     fc.stringMatching(/^[A-Za-z0-9_-]{129,160}$/),
-    fc.tuple(letters, fc.constantFrom('.', '/', '+', '=', ' ', ':', '{', '"', '%'), fc.stringMatching(/^[A-Za-z0-9]{8,20}$/)).map((p) => p.join('')),
+    fc
+      .tuple(
+        letters,
+        fc.constantFrom('.', '/', '+', '=', ' ', ':', '{', '"', '%'),
+        fc.stringMatching(/^[A-Za-z0-9]{8,20}$/),
+      )
+      .map((p) => p.join('')),
   )
   .filter((key) => !/^[A-Za-z0-9_-]{8,128}$/.test(key.trim()))
   .map((key) => json('bad Idempotency-Key header', JSON.stringify(base()), { 'Idempotency-Key': key }));
@@ -292,7 +381,10 @@ const badExtras = fc
         fc.constant([]),
       ),
     }),
-    fc.record({ field: fc.constant('website'), value: fc.oneof(fc.integer(), fc.boolean(), fc.constant({}), fc.constant(['x'])) }),
+    fc.record({
+      field: fc.constant('website'),
+      value: fc.oneof(fc.integer(), fc.boolean(), fc.constant({}), fc.constant(['x'])),
+    }),
   )
   .map(({ field, value }) => json('bad program or honeypot value', JSON.stringify({ ...base(), [field]: value })));
 
@@ -303,35 +395,62 @@ const formInvalid = fc.oneof(
     .string({ minLength: 1, maxLength: 20 })
     .filter((k) => !ALLOWED.has(k) && k !== 'idempotencyKey')
     .map((key) => form('form: unknown field', `${formBody(base()).toString()}&${encodeURIComponent(key)}=1`)),
-  fc.constantFrom('name', 'email', 'companyName', 'role', 'investment').map((field) => form('form: repeated field', `${formBody(base()).toString()}&${field}=again`)),
-  fc.constantFrom('yes', '1', 'off', 'false', '').map((value) => form('form: bad checkbox value', `${formBody(base()).toString()}&earlyAccess=${value}`)),
+  fc
+    .constantFrom('name', 'email', 'companyName', 'role', 'investment')
+    .map((field) => form('form: repeated field', `${formBody(base()).toString()}&${field}=again`)),
+  fc
+    .constantFrom('yes', '1', 'off', 'false', '')
+    .map((value) => form('form: bad checkbox value', `${formBody(base()).toString()}&earlyAccess=${value}`)),
   fc.subarray([...REQUIRED], { minLength: 1 }).map((fields) => {
     const values = base();
     for (const field of fields) delete values[field];
     return form('form: missing fields', formBody(values).toString());
   }),
   fc
-    .record({ field: fc.constantFrom('name', 'companyName', 'roleOther', 'additionalInfo'), extra: fc.integer({ min: 1, max: 300 }) })
+    .record({
+      field: fc.constantFrom('name', 'companyName', 'roleOther', 'additionalInfo'),
+      extra: fc.integer({ min: 1, max: 300 }),
+    })
     .map(({ field, extra }) =>
-      form('form: past a length limit', formBody({ ...base(), [field]: 'x'.repeat(WAITLIST_LIMITS[field as keyof typeof WAITLIST_LIMITS] + extra) }).toString()),
+      form(
+        'form: past a length limit',
+        formBody({
+          ...base(),
+          [field]: 'x'.repeat(WAITLIST_LIMITS[field as keyof typeof WAITLIST_LIMITS] + extra),
+        }).toString(),
+      ),
     ),
   // Lone surrogates cannot be sent in a form (they are encoded as U+FFFD), so leave them out here.
   fc
-    .record({ field: fc.constantFrom('name', 'companyName', 'roleOther'), value: around(forbiddenSingleLine.filter((c) => !/[\ud800-\udfff]/.test(c))) })
-    .map(({ field, value }) => form('form: control character or odd Unicode', formBody({ ...base(), [field]: value }).toString())),
+    .record({
+      field: fc.constantFrom('name', 'companyName', 'roleOther'),
+      value: around(forbiddenSingleLine.filter((c) => !/[\ud800-\udfff]/.test(c))),
+    })
+    .map(({ field, value }) =>
+      form('form: control character or odd Unicode', formBody({ ...base(), [field]: value }).toString()),
+    ),
   fc
     .record({
       field: fc.constantFrom('name', 'companyName', 'additionalInfo'),
       bytes: fc.constantFrom('%FF', '%C3%28', '%ED%A0%80', '%F8%88%80%80%80', '%E2%82', '%C0%AF'),
     })
     .map(({ field, bytes }) => {
-      const body = formBody({ ...base(), [field]: 'PLACEHOLDER' }).toString().replace('PLACEHOLDER', `Dana${bytes}Whitfield`);
+      const body = formBody({ ...base(), [field]: 'PLACEHOLDER' })
+        .toString()
+        .replace('PLACEHOLDER', `Dana${bytes}Whitfield`);
       return form('form: invalid UTF-8', body);
     }),
+  fc.constantFrom('short', 'has space', 'a'.repeat(129), 'bad/chars!').map((key) =>
+    form(
+      'form: bad idempotency key',
+      formBody(base())
+        .toString()
+        .replace(/idempotencyKey=[^&]+/, `idempotencyKey=${encodeURIComponent(key)}`),
+    ),
+  ),
   fc
-    .constantFrom('short', 'has space', 'a'.repeat(129), 'bad/chars!')
-    .map((key) => form('form: bad idempotency key', formBody(base()).toString().replace(/idempotencyKey=[^&]+/, `idempotencyKey=${encodeURIComponent(key)}`))),
-  fc.constantFrom('__proto__', 'constructor', 'prototype').map((key) => form('form: __proto__ / constructor field', `${formBody(base()).toString()}&${key}=1`)),
+    .constantFrom('__proto__', 'constructor', 'prototype')
+    .map((key) => form('form: __proto__ / constructor field', `${formBody(base()).toString()}&${key}=1`)),
 );
 
 /** Every kind of malformed request, weighted so each category is well represented. */

@@ -62,7 +62,9 @@ export class Report {
     const lines = ['', 'Summary', '-------'];
     for (const s of this.scenarios) {
       const mark = s.failed === 0 ? 'ok  ' : 'FAIL';
-      lines.push(`${mark} [${s.store}] ${s.scenario}: ${s.passed} passed, ${s.failed} failed, ${s.seconds.toFixed(1)} s`);
+      lines.push(
+        `${mark} [${s.store}] ${s.scenario}: ${s.passed} passed, ${s.failed} failed, ${s.seconds.toFixed(1)} s`,
+      );
       for (const f of s.figures) lines.push(`       ${f.label}: ${f.value}`);
     }
     return lines.join('\n');

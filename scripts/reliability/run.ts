@@ -40,7 +40,9 @@ const scenarios: Scenario[] = [
   feedFaultsScenario,
   shutdownScenario,
 ];
-const only = process.env.RELIABILITY_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
+const only = process.env.RELIABILITY_ONLY?.split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const selected = only ? scenarios.filter((s) => only.some((n) => s.title.startsWith(`${n}.`))) : scenarios;
 const seed = Number(process.env.RELIABILITY_SEED ?? Date.now() % 2_147_483_647);
 
@@ -49,7 +51,9 @@ const report = new Report();
 let finished = false;
 process.on('exit', (code) => {
   if (finished) return;
-  console.log(`\nThe run stopped before its end (exit code ${code}).\n${report.passed} passed, ${report.failed + 1} failed`);
+  console.log(
+    `\nThe run stopped before its end (exit code ${code}).\n${report.passed} passed, ${report.failed + 1} failed`,
+  );
   process.exitCode = 1;
 });
 const watchdog = setTimeout(() => {
@@ -58,7 +62,10 @@ const watchdog = setTimeout(() => {
 }, 10 * 60_000);
 watchdog.unref();
 const started = performance.now();
-const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 console.log(`Reliability suite, ${new Date().toISOString()}`);
 console.log(
   `Machine: ${availableParallelism()} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, ${cpus()[0]?.model ?? 'unknown CPU'}; ` +
@@ -88,7 +95,14 @@ for (const target of targets) {
     report.begin(target.name, scenario.title);
     const t0 = performance.now();
     try {
-      await scenario.run({ target, report, feed, seed, launch: launcher(feed, servers), tag: `r${process.pid}s${run}` });
+      await scenario.run({
+        target,
+        report,
+        feed,
+        seed,
+        launch: launcher(feed, servers),
+        tag: `r${process.pid}s${run}`,
+      });
     } catch (error) {
       report.crash(error);
     } finally {

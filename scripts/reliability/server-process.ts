@@ -75,7 +75,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     output: () => output,
     rssKiB: () => {
       if (child.exitCode !== null || child.signalCode !== null) {
-        throw new Error(`the server (pid ${child.pid}) has exited (${child.exitCode ?? child.signalCode}): ${output.slice(-1500)}`);
+        throw new Error(
+          `the server (pid ${child.pid}) has exited (${child.exitCode ?? child.signalCode}): ${output.slice(-1500)}`,
+        );
       }
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);

@@ -67,7 +67,8 @@ export async function postgresTarget(connectionString: string): Promise<StoreTar
       };
     },
     async close() {
-      for (const schema of schemas.splice(0)) await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => {});
+      for (const schema of schemas.splice(0))
+        await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => {});
       await admin.end();
     },
   };

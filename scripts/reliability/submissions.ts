@@ -3,12 +3,7 @@
  * the request's number, so the store can be searched for exactly the leads a run was told it saved.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  frustrationOptions,
-  goalOptions,
-  investmentOptions,
-  roleOptions,
-} from '../../src/lib/waitlist/schema.ts';
+import { frustrationOptions, goalOptions, investmentOptions, roleOptions } from '../../src/lib/waitlist/schema.ts';
 import type { StoredLead } from '../../src/server/leads/store.ts';
 import type { Answer, SendOptions } from './http-client.ts';
 import { json } from './http-client.ts';

@@ -10,8 +10,14 @@ export function clientDirectives() {
     name: 'humanwise:client-directives',
     hooks: {
       'astro:config:setup': ({ addClientDirective }) => {
-        addClientDirective({ name: 'interaction', entrypoint: fileURLToPath(new URL('../islands/directives/interaction.ts', import.meta.url)) });
-        addClientDirective({ name: 'afterpaint', entrypoint: fileURLToPath(new URL('../islands/directives/after-paint.ts', import.meta.url)) });
+        addClientDirective({
+          name: 'interaction',
+          entrypoint: fileURLToPath(new URL('../islands/directives/interaction.ts', import.meta.url)),
+        });
+        addClientDirective({
+          name: 'afterpaint',
+          entrypoint: fileURLToPath(new URL('../islands/directives/after-paint.ts', import.meta.url)),
+        });
       },
     },
   };

@@ -47,17 +47,18 @@ export function pageCss() {
           let withStylesheet = html;
           if (eager.length < islands.length) {
             const href = await publishStylesheet(root, siteStylesheetOf(html), siteStylesheets);
-            withStylesheet = html.replace(
-              /<astro-island\b[^>]*\bclient="([\w-]+)"/g,
-              (tag, client) => (DEFERRED_DIRECTIVES.has(client) ? `${tag} data-stylesheet="${href}"` : tag),
+            withStylesheet = html.replace(/<astro-island\b[^>]*\bclient="([\w-]+)"/g, (tag, client) =>
+              DEFERRED_DIRECTIVES.has(client) ? `${tag} data-stylesheet="${href}"` : tag,
             );
           }
           const pruned = prunePageCss(withStylesheet, await scripts.wordsOf(eager.flatMap((island) => island.modules)));
-          originals.pages[routeOf(page)] = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map(([, css = '']) => {
-            const hash = createHash('sha256').update(css).digest('base64url');
-            originals.stylesheets[hash] = css;
-            return hash;
-          });
+          originals.pages[routeOf(page)] = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map(
+            ([, css = '']) => {
+              const hash = createHash('sha256').update(css).digest('base64url');
+              originals.stylesheets[hash] = css;
+              return hash;
+            },
+          );
           before += html.length;
           after += pruned.length;
           await writeFile(file, pruned);
@@ -65,7 +66,9 @@ export function pageCss() {
         const report = new URL('../page-css/', dir);
         await mkdir(report, { recursive: true });
         await writeFile(new URL('originals.json', report), JSON.stringify(originals));
-        logger.info(`pruned the inline CSS of ${pages.length} pages: ${Math.round(before / 1024)} KB of HTML down to ${Math.round(after / 1024)} KB`);
+        logger.info(
+          `pruned the inline CSS of ${pages.length} pages: ${Math.round(before / 1024)} KB of HTML down to ${Math.round(after / 1024)} KB`,
+        );
       },
     },
   };
@@ -78,7 +81,9 @@ export function pageCss() {
 function islandsIn(html) {
   return [...html.matchAll(/<astro-island\b[^>]*>/g)].map(([tag]) => ({
     client: tag.match(/\bclient="([\w-]+)"/)?.[1] ?? '',
-    modules: [...tag.matchAll(/\b(?:component|renderer)-url="(\/[^"]+)"/g)].map((url) => /** @type {string} */ (url[1])),
+    modules: [...tag.matchAll(/\b(?:component|renderer)-url="(\/[^"]+)"/g)].map(
+      (url) => /** @type {string} */ (url[1]),
+    ),
   }));
 }
 
@@ -154,4 +159,3 @@ class ScriptWords {
     return module;
   }
 }
-

@@ -46,7 +46,11 @@ export function loadSiteConfig(env: Env = readEnv()): SiteConfig {
     shortName: 'Humanwise',
     tagline: 'Human-centred design and AI, brought together for leaders who build what comes next.',
     contactEmail: env.PUBLIC_CONTACT_EMAIL?.trim() || 'hello@example.com',
-    bookingUrl: url(env.PUBLIC_BOOKING_URL, 'https://booking.example.com/humanwise/discovery-call', 'PUBLIC_BOOKING_URL'),
+    bookingUrl: url(
+      env.PUBLIC_BOOKING_URL,
+      'https://booking.example.com/humanwise/discovery-call',
+      'PUBLIC_BOOKING_URL',
+    ),
     linkedinUrl: url(env.PUBLIC_LINKEDIN_URL, 'https://www.linkedin.com/company/example', 'PUBLIC_LINKEDIN_URL'),
     povFeedUrl: url(env.POV_FEED_URL, 'https://blog.example.com/feed', 'POV_FEED_URL'),
     siteUrl: url(env.SITE_URL, 'https://www.example.com', 'SITE_URL'),

@@ -8,7 +8,8 @@ import heroArtwork from '../assets/art/home-hero.svg?raw';
 const WIDTH = 1200;
 const HEIGHT = 630;
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escape = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Greedy word wrap into at most `maxLines` lines of about `width` characters. */
 export function wrapTitle(title: string, width = 26, maxLines = 4): string[] {

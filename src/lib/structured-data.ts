@@ -63,7 +63,13 @@ export interface ServiceDescription {
 }
 
 /** schema.org Service for a program or offer page, provided by the organisation. */
-export function serviceJsonLd({ name, description, path, audience, areaServed = 'Worldwide' }: ServiceDescription): Record<string, unknown> {
+export function serviceJsonLd({
+  name,
+  description,
+  path,
+  audience,
+  areaServed = 'Worldwide',
+}: ServiceDescription): Record<string, unknown> {
   return {
     '@context': 'https://schema.org',
     '@type': 'Service',

@@ -3,6 +3,14 @@ import { absoluteUrl } from '../lib/seo.ts';
 
 export const GET: APIRoute = () =>
   new Response(
-    ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /waitlist', '', `Sitemap: ${absoluteUrl('/sitemap.xml')}`, ''].join('\n'),
+    [
+      'User-agent: *',
+      'Allow: /',
+      'Disallow: /api/',
+      'Disallow: /waitlist',
+      '',
+      `Sitemap: ${absoluteUrl('/sitemap.xml')}`,
+      '',
+    ].join('\n'),
     { headers: { 'Content-Type': 'text/plain; charset=utf-8' } },
   );

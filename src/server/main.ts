@@ -65,7 +65,10 @@ const app = createApp({
   },
 });
 
-const server = createServer({ requestTimeout: 30_000, headersTimeout: 15_000 }, (req, res) => void app.handle(req, res));
+const server = createServer(
+  { requestTimeout: 30_000, headersTimeout: 15_000 },
+  (req, res) => void app.handle(req, res),
+);
 server.keepAliveTimeout = 5_000;
 const drainer = gracefulShutdown(server);
 

@@ -34,7 +34,14 @@ test.describe('/about', () => {
     await expect(section(about.expertise.title)).toHaveText(titles(about.expertise.areas));
     await expect(section(about.expertise.title)).toHaveCount(6);
     await expect(section(about.roles.title)).toHaveText(['Mentor', 'Special Forces', 'Thought Partner']);
-    await expect(section(about.approach.title)).toHaveText(['Futures', 'Service', 'Business', 'Design', 'Technology', 'Data']);
+    await expect(section(about.approach.title)).toHaveText([
+      'Futures',
+      'Service',
+      'Business',
+      'Design',
+      'Technology',
+      'Data',
+    ]);
     await expect(section(about.quests.title)).toHaveText(titles(about.quests.items));
     await expect(section(about.quests.title)).toHaveCount(4);
     await expect(section(about.reasons.title)).toHaveText(titles(about.reasons.items));
@@ -56,11 +63,18 @@ test.describe('/about', () => {
 });
 
 test.describe('/cie', () => {
-  const components = ['opportunity-radar', 'priority-pipeline', 'co-creation-sandbox', 'validation-engine', 'culture-code', 'command-center'].map(
-    (slug) => readContent(`cie-components/${slug}.json`),
-  );
+  const components = [
+    'opportunity-radar',
+    'priority-pipeline',
+    'co-creation-sandbox',
+    'validation-engine',
+    'culture-code',
+    'command-center',
+  ].map((slug) => readContent(`cie-components/${slug}.json`));
 
-  test('six components, each with purpose, with-it and without-it outcomes and an attributed quote', async ({ page }) => {
+  test('six components, each with purpose, with-it and without-it outcomes and an attributed quote', async ({
+    page,
+  }) => {
     const response = await page.goto('/cie');
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle(`${cie.seo.title} | Humanwise`);
@@ -79,8 +93,12 @@ test.describe('/cie', () => {
     for (const [index, component] of components.entries()) {
       const card = cards.nth(index);
       await expect(card.getByText(component.purpose)).toBeVisible();
-      await expect(card.getByRole('list', { name: 'With it', exact: true }).getByRole('listitem')).toHaveText(component.withIt);
-      await expect(card.getByRole('list', { name: 'Without it', exact: true }).getByRole('listitem')).toHaveText(component.withoutIt);
+      await expect(card.getByRole('list', { name: 'With it', exact: true }).getByRole('listitem')).toHaveText(
+        component.withIt,
+      );
+      await expect(card.getByRole('list', { name: 'Without it', exact: true }).getByRole('listitem')).toHaveText(
+        component.withoutIt,
+      );
       const quote = card.getByRole('figure');
       await expect(quote.getByRole('blockquote')).toHaveText(`“${component.quote}”`);
       await expect(quote.locator('figcaption')).toHaveText(component.quoteAttribution);
@@ -98,7 +116,9 @@ test.describe('/cie', () => {
     }
   });
 
-  test('the digital hub is a "Coming Soon" teaser, and the page ends with a discovery call in a new tab', async ({ page }) => {
+  test('the digital hub is a "Coming Soon" teaser, and the page ends with a discovery call in a new tab', async ({
+    page,
+  }) => {
     await page.goto('/cie');
     const hub = page.getByRole('region', { name: cie.hub.title });
     await expect(hub.getByText('Coming Soon', { exact: true })).toBeVisible();

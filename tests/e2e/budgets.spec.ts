@@ -24,7 +24,9 @@ async function moduleGraphSize(request: APIRequestContext, entries: string[]) {
     expect(response.ok(), `${url} loads`).toBe(true);
     const code = await response.text();
     total += gzipSize(code);
-    for (const [, specifier] of code.matchAll(/(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?\(?\s*["'](\.{1,2}\/[^"']+|\/_astro\/[^"']+)["']/g)) {
+    for (const [, specifier] of code.matchAll(
+      /(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?\(?\s*["'](\.{1,2}\/[^"']+|\/_astro\/[^"']+)["']/g,
+    )) {
       queue.push(new URL(specifier!, new URL(url, 'http://site')).pathname);
     }
   }
@@ -39,9 +41,10 @@ test.describe('JavaScript budgets', () => {
       const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)]
         .filter(([, attributes]) => !/application\/(ld\+)?json/.test(attributes!))
         .map(([, , body]) => body!);
-      const external = [...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g), ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map(
-        ([, src]) => src!,
-      );
+      const external = [
+        ...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g),
+        ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
+      ].map(([, src]) => src!);
       let firstLoad = inline.reduce((sum, body) => sum + gzipSize(body), 0);
       for (const src of external) firstLoad += (await moduleGraphSize(request, [src])).total;
       expect(firstLoad, `first-load JS of ${route} in gzip bytes`).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET);
@@ -70,7 +73,10 @@ function wireSize(url: string): Promise<{ headers: number; body: number; status:
       let body = 0;
       res.on('data', (chunk: Buffer) => (body += chunk.length));
       res.on('end', () => {
-        const headers = res.rawHeaders.reduce((sum, part, index) => sum + part.length + (index % 2 ? 4 : 0), 'HTTP/1.1 200 OK\r\n\r\n'.length);
+        const headers = res.rawHeaders.reduce(
+          (sum, part, index) => sum + part.length + (index % 2 ? 4 : 0),
+          'HTTP/1.1 200 OK\r\n\r\n'.length,
+        );
         resolve({ headers, body, status: res.statusCode ?? 0 });
       });
     });
@@ -84,7 +90,10 @@ test.describe('Document budget', () => {
       test.skip(test.info().project.name !== 'desktop', 'budgets do not depend on the viewport');
       const { headers, body, status } = await wireSize(new URL(route, baseURL).toString());
       expect(status).toBe(200);
-      expect(headers + body, `${route}: ${headers} bytes of headers + ${body} bytes of brotli HTML`).toBeLessThanOrEqual(FIRST_ROUND_TRIP_BYTES);
+      expect(
+        headers + body,
+        `${route}: ${headers} bytes of headers + ${body} bytes of brotli HTML`,
+      ).toBeLessThanOrEqual(FIRST_ROUND_TRIP_BYTES);
     });
   }
 });

@@ -61,8 +61,23 @@ for (const study of studies) {
 
 /** The figures the spec asks each of these studies to state exactly. */
 const specFacts: Record<string, string[]> = {
-  'mobile-health-teens': ['3-month', '14 to 20', 'Type 1 Diabetes', 'Cystic Fibrosis', 'ADHD', 'Epilepsy', '100% caregiver', '50% teen'],
-  'associate-tech-experience': ['40 interviews', '3 sprints', '16 moments that matter', 'top 10 jobs to be done', '7 key insights'],
+  'mobile-health-teens': [
+    '3-month',
+    '14 to 20',
+    'Type 1 Diabetes',
+    'Cystic Fibrosis',
+    'ADHD',
+    'Epilepsy',
+    '100% caregiver',
+    '50% teen',
+  ],
+  'associate-tech-experience': [
+    '40 interviews',
+    '3 sprints',
+    '16 moments that matter',
+    'top 10 jobs to be done',
+    '7 key insights',
+  ],
   cdp: ['three driver profiles', 'ten design principles', '$1,000 to $3,000'],
   'roche-lungflag': ['two collaboration sessions', 'eight stakeholder groups', 'eight 1:1 interviews'],
 };

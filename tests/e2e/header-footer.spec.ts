@@ -91,7 +91,8 @@ test.describe('header on small screens', () => {
     for (const program of programRoutes) {
       await expect(drawer.getByRole('link', { name: program.label })).toHaveAttribute('href', program.href);
     }
-    for (const name of ['Solutions', 'Results', 'POV']) await expect(drawer.getByRole('link', { name, exact: true })).toBeVisible();
+    for (const name of ['Solutions', 'Results', 'POV'])
+      await expect(drawer.getByRole('link', { name, exact: true })).toBeVisible();
     const call = drawer.getByRole('link', { name: /Schedule a Discovery Call/ });
     await expect(call).toHaveAttribute('href', site.bookingUrl);
     await expect(call).toHaveAttribute('target', '_blank');
@@ -125,7 +126,10 @@ test('footer carries the blurb, contact, network, programs, copyright and legal 
   await page.goto('/');
   const footer = page.getByRole('contentinfo');
   await expect(footer.getByText(site.tagline)).toBeVisible();
-  await expect(footer.getByRole('link', { name: site.contactEmail })).toHaveAttribute('href', `mailto:${site.contactEmail}`);
+  await expect(footer.getByRole('link', { name: site.contactEmail })).toHaveAttribute(
+    'href',
+    `mailto:${site.contactEmail}`,
+  );
   const network = footer.getByRole('link', { name: /on LinkedIn/ });
   await expect(network).toHaveAttribute('href', site.linkedinUrl);
   await expect(network).toHaveAttribute('rel', 'noopener noreferrer');

@@ -16,7 +16,12 @@ test('home page shows the six sections in order with their anchors', async ({ pa
 
   await expect(main.getByRole('heading', { level: 1 })).toBeVisible();
   for (const id of ['approach', 'find-your-path', 'apply']) await expect(page.locator(`#${id}`)).toHaveCount(1);
-  for (const pillar of ['Human-centered Design', 'Service Systems Orchestration', 'AI Strategy', 'Agentic AI Development']) {
+  for (const pillar of [
+    'Human-centered Design',
+    'Service Systems Orchestration',
+    'AI Strategy',
+    'Agentic AI Development',
+  ]) {
     await expect(page.locator('#approach').getByRole('heading', { name: pillar })).toBeVisible();
   }
   const apply = page.locator('#apply');
@@ -26,7 +31,9 @@ test('home page shows the six sections in order with their anchors', async ({ pa
   await expect(page.getByRole('img', { name: /Client logos/ })).toBeVisible();
 });
 
-test('hero buttons: discovery call opens the booking page in a new tab, Explore jumps to the programs', async ({ page }) => {
+test('hero buttons: discovery call opens the booking page in a new tab, Explore jumps to the programs', async ({
+  page,
+}) => {
   await page.goto('/');
   const hero = page.locator('section').first();
   const call = hero.getByRole('link', { name: /Schedule a Discovery Call/ });

@@ -42,7 +42,10 @@ test.describe('HTTP hardening', () => {
 
   test("each built page's policy allows exactly its own inline scripts", async ({ request }) => {
     const allowed = (response: APIResponse) =>
-      (response.headers()['content-security-policy'] ?? '').match(/'sha256-[^']+'/g)?.map((source) => source.slice(1, -1)).sort() ?? [];
+      (response.headers()['content-security-policy'] ?? '')
+        .match(/'sha256-[^']+'/g)
+        ?.map((source) => source.slice(1, -1))
+        .sort() ?? [];
     for (const path of ['/', '/about', '/program/orchestration', '/results', '/pov']) {
       const response = await request.get(path);
       const html = await response.text();
@@ -54,7 +57,9 @@ test.describe('HTTP hardening', () => {
     }
   });
 
-  test('a page with a deferred island names the site stylesheet it brings along, served as cacheable CSS', async ({ request }) => {
+  test('a page with a deferred island names the site stylesheet it brings along, served as cacheable CSS', async ({
+    request,
+  }) => {
     const html = await (await request.get('/program/orchestration')).text();
     const href = html.match(/<astro-island[^>]*data-stylesheet="([^"]+)"/)?.[1];
     expect(href).toMatch(/^\/_astro\/site\.[\w-]+\.css$/);

@@ -6,7 +6,12 @@ import { site } from '../support/site.ts';
 /** Today as the server counts it (UTC), in both the machine and the visitor's form. */
 function today() {
   const now = new Date();
-  const label = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(now);
+  const label = new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }).format(now);
   return { iso: now.toISOString().slice(0, 10), label };
 }
 
@@ -16,7 +21,14 @@ const pages = [
   {
     path: '/privacy-policy',
     title: 'Privacy Policy',
-    sections: ['What we collect', 'Why we use your data', 'How long we keep it', 'Who processes your data', 'Your rights', 'How to contact us'],
+    sections: [
+      'What we collect',
+      'Why we use your data',
+      'How long we keep it',
+      'Who processes your data',
+      'Your rights',
+      'How to contact us',
+    ],
     links: [mailto],
   },
   {

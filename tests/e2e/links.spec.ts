@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { publicRoutes } from '../support/routes.ts';
 
 /** A crawl of the built site: no broken internal link or anchor, and every new-tab link is safe. */
-test('no broken internal link or anchor; every link that opens a new tab has rel="noopener noreferrer"', async ({ request }) => {
+test('no broken internal link or anchor; every link that opens a new tab has rel="noopener noreferrer"', async ({
+  request,
+}) => {
   test.skip(test.info().project.name !== 'desktop', 'links do not depend on the viewport');
   const pages = new Map<string, string>();
   for (const route of publicRoutes()) pages.set(route, await (await request.get(route)).text());
@@ -15,7 +17,8 @@ test('no broken internal link or anchor; every link that opens a new tab has rel
     for (const [tag] of html.matchAll(/<a\s[^>]*>/g)) {
       const href = tag.match(/\shref="([^"]*)"/)?.[1];
       if (href === undefined) continue;
-      if (/\starget="_blank"/.test(tag) && !/\srel="noopener noreferrer"/.test(tag)) problems.push(`${route}: ${href} opens a new tab without rel`);
+      if (/\starget="_blank"/.test(tag) && !/\srel="noopener noreferrer"/.test(tag))
+        problems.push(`${route}: ${href} opens a new tab without rel`);
       if (/^(mailto:|tel:)/.test(href)) continue;
       const url = new URL(href.replaceAll('&amp;', '&'), `http://site${route}`);
       if (url.host !== 'site') {
@@ -27,7 +30,8 @@ test('no broken internal link or anchor; every link that opens a new tab has rel
       if (checked.get(target) !== 200) problems.push(`${route}: ${href} answers ${checked.get(target)}`);
       if (url.hash) {
         const targetHtml = pages.get(target) ?? (await (await request.get(target)).text());
-        if (!ids(targetHtml).has(decodeURIComponent(url.hash.slice(1)))) problems.push(`${route}: ${href} points at a missing anchor`);
+        if (!ids(targetHtml).has(decodeURIComponent(url.hash.slice(1))))
+          problems.push(`${route}: ${href} points at a missing anchor`);
       }
     }
   }

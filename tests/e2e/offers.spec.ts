@@ -67,7 +67,9 @@ for (const offer of offers) {
     await expect(achievements.getByRole('listitem')).toHaveCount(content.achievements.items.length);
 
     const why = main.getByRole('region', { name: content.whyItWorks.title });
-    await expect(why.getByRole('heading', { level: 3 })).toHaveText(content.whyItWorks.points.map((p: { title: string }) => p.title));
+    await expect(why.getByRole('heading', { level: 3 })).toHaveText(
+      content.whyItWorks.points.map((p: { title: string }) => p.title),
+    );
 
     const guarantee = main.getByRole('region', { name: content.guarantee.title });
     await expect(guarantee.getByText(`${offer.guaranteeDays}-day guarantee`)).toBeVisible();
@@ -89,7 +91,9 @@ for (const offer of offers) {
       bookingLink('Book a Discovery Call', site.bookingUrl),
       internalLink('Join the Waiting List', `/waitlist?program=${offer.program}`),
     ]);
-    expect(await structuredData(page)).toContainEqual(expect.objectContaining({ '@type': 'Service', name: offer.name }));
+    expect(await structuredData(page)).toContainEqual(
+      expect.objectContaining({ '@type': 'Service', name: offer.name }),
+    );
   });
 
   test(`/offer/${offer.slug} has no accessibility violations and ships no islands`, async ({ page }) => {

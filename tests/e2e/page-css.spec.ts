@@ -14,7 +14,9 @@ const originals: { stylesheets: Record<string, string>; pages: Record<string, st
   readFileSync(join(import.meta.dirname, '..', '..', 'dist', 'page-css', 'originals.json'), 'utf8'),
 );
 const BANNER = '/*! tailwindcss';
-const siteStylesheets = [...new Set(Object.values(originals.pages).flat())].map((hash) => originals.stylesheets[hash]!).filter((css) => css.startsWith(BANNER));
+const siteStylesheets = [...new Set(Object.values(originals.pages).flat())]
+  .map((hash) => originals.stylesheets[hash]!)
+  .filter((css) => css.startsWith(BANNER));
 
 /** Computed styles that differ once the whole stylesheet is back (at most 10, described). */
 function differencesFromWholeStylesheet(page: Page, whole: string) {
@@ -23,7 +25,8 @@ function differencesFromWholeStylesheet(page: Page, whole: string) {
       // Pseudo-elements are costly to read whole: only those that exist (or could) are compared.
       const pseudosOf = (element: Element) => {
         const pseudos: string[] = [];
-        for (const pseudo of ['::before', '::after']) if (getComputedStyle(element, pseudo).content !== 'none') pseudos.push(pseudo);
+        for (const pseudo of ['::before', '::after'])
+          if (getComputedStyle(element, pseudo).content !== 'none') pseudos.push(pseudo);
         if (element.matches('li, summary')) pseudos.push('::marker');
         if (element.matches('input, textarea')) pseudos.push('::placeholder');
         if (element.matches('dialog, [popover]')) pseudos.push('::backdrop');
@@ -37,7 +40,9 @@ function differencesFromWholeStylesheet(page: Page, whole: string) {
       };
       const snapshot = (elements: Element[]) =>
         elements.map((element) =>
-          [null, ...pseudosOf(element)].map((pseudo) => `${pseudo ?? ''}{${read(getComputedStyle(element, pseudo))}}`).join(''),
+          [null, ...pseudosOf(element)]
+            .map((pseudo) => `${pseudo ?? ''}{${read(getComputedStyle(element, pseudo))}}`)
+            .join(''),
         );
       const describe = (element: Element) =>
         `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}.${[...element.classList].slice(0, 4).join('.')}`;
@@ -47,7 +52,8 @@ function differencesFromWholeStylesheet(page: Page, whole: string) {
       // A transition would report a changed value as its starting point, hiding the difference; and
       // blocks skipped by content-visibility would resolve sizes from estimates that change as they render.
       const still = document.head.appendChild(document.createElement('style'));
-      still.textContent = '*,*::before,*::after,*::backdrop{transition:none!important;animation:none!important;content-visibility:visible!important}';
+      still.textContent =
+        '*,*::before,*::after,*::backdrop{transition:none!important;animation:none!important;content-visibility:visible!important}';
       const elements = [...document.querySelectorAll('*')];
       const pruned = snapshot(elements);
       const prunedText = style.textContent!;
@@ -64,7 +70,9 @@ function differencesFromWholeStylesheet(page: Page, whole: string) {
       pruned.forEach((value, index) => {
         if (value === restored[index] || differences.length >= 10) return;
         const before = value.split(/[;{}]/);
-        const changed = restored[index]!.split(/[;{}]/).filter((declaration) => !before.includes(declaration)).slice(0, 3);
+        const changed = restored[index]!.split(/[;{}]/)
+          .filter((declaration) => !before.includes(declaration))
+          .slice(0, 3);
         differences.push(`${describe(elements[index]!)}: ${changed.join(' ') || 'a pseudo-element appears or goes'}`);
       });
       return differences;

@@ -15,9 +15,12 @@ async function answerFeed(page: Page, body: unknown, status = 200, delayMs = 0) 
   });
 }
 
-const articleTitles = (page: Page) => page.getByRole('main').getByRole('article').getByRole('heading').allTextContents();
+const articleTitles = (page: Page) =>
+  page.getByRole('main').getByRole('article').getByRole('heading').allTextContents();
 
-test('lists the articles our server read from the feed, four or fewer reversed, with safe new-tab links', async ({ page }) => {
+test('lists the articles our server read from the feed, four or fewer reversed, with safe new-tab links', async ({
+  page,
+}) => {
   await page.goto('/pov');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('main').getByRole('article')).toHaveCount(4);
@@ -65,7 +68,7 @@ test('HTTP failure: "Failed to fetch articles" in red, and in the console', asyn
   await expectNoAxeViolations(page);
 });
 
-test("status other than ok: the service's message, or \"Failed to load articles\" without one", async ({ page }) => {
+test('status other than ok: the service\'s message, or "Failed to load articles" without one', async ({ page }) => {
   await answerFeed(page, { status: 'error', message: 'The blog feed did not answer in time.' });
   await page.goto('/pov');
   await expect(page.getByRole('alert')).toHaveText('The blog feed did not answer in time.');
@@ -88,7 +91,9 @@ test('articles without an image get a placeholder of the same size; images never
   await page.goto('/pov');
   const cards = page.getByRole('main').getByRole('article');
   await expect(cards).toHaveCount(2);
-  const boxes = await cards.evaluateAll((nodes) => nodes.map((node) => (node.firstElementChild as HTMLElement).getBoundingClientRect().height));
+  const boxes = await cards.evaluateAll((nodes) =>
+    nodes.map((node) => (node.firstElementChild as HTMLElement).getBoundingClientRect().height),
+  );
   expect(boxes[0]).toBeGreaterThan(100);
   expect(Math.abs(boxes[0]! - boxes[1]!)).toBeLessThan(1);
   // Two items are shown reversed, so the one with an image comes first.

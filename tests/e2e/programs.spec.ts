@@ -5,8 +5,18 @@ import { internalLink, linksIn, structuredData } from '../support/links.ts';
 
 const programs = [
   { slug: 'opportunity-mapping', band: '10-100 employees', offer: 'ai-advantage-lab', offerName: 'AI Advantage Lab' },
-  { slug: 'ripple-effect', band: '100-1,000 employees', offer: 'ai-systems-accelerator', offerName: 'AI Systems Integration and Team Enablement Accelerator' },
-  { slug: 'orchestration', band: '1,000+ employees', offer: 'ai-experience-orchestration', offerName: 'AI Experience Orchestration Program' },
+  {
+    slug: 'ripple-effect',
+    band: '100-1,000 employees',
+    offer: 'ai-systems-accelerator',
+    offerName: 'AI Systems Integration and Team Enablement Accelerator',
+  },
+  {
+    slug: 'orchestration',
+    band: '1,000+ employees',
+    offer: 'ai-experience-orchestration',
+    offerName: 'AI Experience Orchestration Program',
+  },
 ];
 
 for (const program of programs) {
@@ -17,7 +27,10 @@ for (const program of programs) {
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle(`${content.seo.title} | Humanwise`);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', content.seo.description);
-    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', `${content.seo.title} | Humanwise`);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+      'content',
+      `${content.seo.title} | Humanwise`,
+    );
 
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 1 })).toHaveText(content.title);
@@ -32,14 +45,21 @@ for (const program of programs) {
     const value = main.getByRole('region', { name: content.value.title });
     await expect(value.getByText(content.value.description)).toBeVisible();
     await expect(value.getByRole('heading', { name: 'Your team will:' })).toBeVisible();
-    await expect(value.getByRole('list', { name: 'Your team will:' }).getByRole('listitem')).toHaveCount(content.value.outcomes.length);
+    await expect(value.getByRole('list', { name: 'Your team will:' }).getByRole('listitem')).toHaveCount(
+      content.value.outcomes.length,
+    );
 
     const clarity = main.getByRole('region', { name: 'What This Program Is (and Is Not)' });
-    await expect(clarity.getByRole('heading', { level: 3 })).toHaveText([content.clarity.isTitle, content.clarity.isNotTitle]);
-    await expect(clarity.getByRole('list', { name: content.clarity.isTitle, exact: true }).getByRole('listitem')).toHaveCount(content.clarity.isFor.length);
-    await expect(clarity.getByRole('list', { name: content.clarity.isNotTitle, exact: true }).getByRole('listitem')).toHaveCount(
-      content.clarity.isNotFor.length,
-    );
+    await expect(clarity.getByRole('heading', { level: 3 })).toHaveText([
+      content.clarity.isTitle,
+      content.clarity.isNotTitle,
+    ]);
+    await expect(
+      clarity.getByRole('list', { name: content.clarity.isTitle, exact: true }).getByRole('listitem'),
+    ).toHaveCount(content.clarity.isFor.length);
+    await expect(
+      clarity.getByRole('list', { name: content.clarity.isNotTitle, exact: true }).getByRole('listitem'),
+    ).toHaveCount(content.clarity.isNotFor.length);
 
     const closing = main.getByRole('region', { name: content.cta.headline });
     await expect(closing.getByText(content.cta.subtext)).toBeVisible();
@@ -54,7 +74,9 @@ for (const program of programs) {
     ]);
   });
 
-  test(`/program/${program.slug} links: waiting list twice, the offer, and the discovery-call application`, async ({ page }) => {
+  test(`/program/${program.slug} links: waiting list twice, the offer, and the discovery-call application`, async ({
+    page,
+  }) => {
     await page.goto(`/program/${program.slug}`);
     const waitlist = `/waitlist?program=${program.slug}`;
     expect(await linksIn(page.getByRole('main'))).toEqual([
@@ -65,7 +87,11 @@ for (const program of programs) {
     ]);
     const data = await structuredData(page);
     expect(data).toContainEqual(
-      expect.objectContaining({ '@type': 'Service', name: content.title, provider: expect.objectContaining({ '@type': 'Organization' }) }),
+      expect.objectContaining({
+        '@type': 'Service',
+        name: content.title,
+        provider: expect.objectContaining({ '@type': 'Organization' }),
+      }),
     );
   });
 
@@ -88,7 +114,9 @@ test('Join the Waiting List opens the waiting-list dialog for this program, and 
   await expect(dialog).toBeHidden();
 });
 
-test('the wizard loads only when the visitor acts, and a Join click made while it loads still opens the dialog', async ({ page }) => {
+test('the wizard loads only when the visitor acts, and a Join click made while it loads still opens the dialog', async ({
+  page,
+}) => {
   const wizardRequests: string[] = [];
   page.on('request', (request) => /WaitlistWizard/.test(request.url()) && wizardRequests.push(request.url()));
   // Hold the island's module for a moment, as a slow phone connection would.
@@ -116,7 +144,9 @@ test('if the wizard cannot load, Join still leads to the waiting-list page for t
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
-test('the offer link leads to the offer page, and Apply for Discovery Call to the home page application', async ({ page }) => {
+test('the offer link leads to the offer page, and Apply for Discovery Call to the home page application', async ({
+  page,
+}) => {
   await page.goto('/program/opportunity-mapping');
   await page.getByRole('link', { name: 'See the AI Advantage Lab offer' }).click();
   await expect(page).toHaveURL(/\/offer\/ai-advantage-lab$/);

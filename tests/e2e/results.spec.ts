@@ -20,11 +20,16 @@ async function openResults(page: Page, path = '/results') {
 
 async function expectPressed(page: Page, active: string) {
   for (const name of ['All', ...filterCategories]) {
-    await expect(filter(page).getByRole('button', { name, exact: true })).toHaveAttribute('aria-pressed', String(name === active));
+    await expect(filter(page).getByRole('button', { name, exact: true })).toHaveAttribute(
+      'aria-pressed',
+      String(name === active),
+    );
   }
 }
 
-test('under All, the 17 case studies show as cards in order, each with image, badge, title, description and link', async ({ page }) => {
+test('under All, the 17 case studies show as cards in order, each with image, badge, title, description and link', async ({
+  page,
+}) => {
   await openResults(page);
   await expect(page).toHaveTitle('Our Results: Case Studies | Humanwise');
   await expect(page.getByRole('heading', { level: 1, name: 'Our Results' })).toBeVisible();
@@ -146,13 +151,16 @@ test('a card leads to its case study', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: first.data.title })).toBeVisible();
 });
 
-test('the island hydrates cleanly: one filter, one list, no console errors, within the JavaScript budgets', async ({ page }) => {
+test('the island hydrates cleanly: one filter, one list, no console errors, within the JavaScript budgets', async ({
+  page,
+}) => {
   const errors: string[] = [];
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
   page.on('pageerror', (error) => errors.push(error.message));
   const scripts = new Map<string, number>();
   page.on('response', async (response) => {
-    if (response.request().resourceType() === 'script') scripts.set(response.url(), gzipSync(await response.body()).length);
+    if (response.request().resourceType() === 'script')
+      scripts.set(response.url(), gzipSync(await response.body()).length);
   });
 
   await openResults(page);
@@ -171,7 +179,9 @@ test('the island hydrates cleanly: one filter, one list, no console errors, with
   const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)]
     .map((match) => match[1]!)
     .join('');
-  const named = [...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)].map((match) => new URL(match[1]!, page.url()).toString());
+  const named = [...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)].map((match) =>
+    new URL(match[1]!, page.url()).toString(),
+  );
   const firstLoad = gzipSync(inline).length + named.reduce((sum, url) => sum + (scripts.get(url) ?? 0), 0);
   const island = [...scripts].filter(([url]) => !named.includes(url)).reduce((sum, [, size]) => sum + size, 0);
   expect(island).toBeGreaterThan(0);
@@ -203,6 +213,9 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('main').getByRole('button')).toHaveCount(0);
     await expect(page.getByText('Filter by category')).toBeHidden();
     await expect(status(page)).toHaveText('Showing all 17 case studies');
-    await expect(cards(page).first().getByRole('link', { name: 'View Case Study' })).toHaveAttribute('href', `/case-study/${studies[0]!.name}`);
+    await expect(cards(page).first().getByRole('link', { name: 'View Case Study' })).toHaveAttribute(
+      'href',
+      `/case-study/${studies[0]!.name}`,
+    );
   });
 });

@@ -9,7 +9,9 @@ test.describe('search and sharing', () => {
     test.skip(test.info().project.name !== 'desktop', 'markup does not depend on the viewport');
   });
 
-  test('sitemap.xml lists exactly the public pages, each of which answers 200; robots.txt names it', async ({ request }) => {
+  test('sitemap.xml lists exactly the public pages, each of which answers 200; robots.txt names it', async ({
+    request,
+  }) => {
     const xml = await (await request.get('/sitemap.xml')).text();
     const parsed = new XMLParser().parse(xml) as { urlset: { url: { loc: string }[] } };
     const listed = parsed.urlset.url.map(({ loc }) => loc).sort();
@@ -27,7 +29,9 @@ test.describe('search and sharing', () => {
     expect(robots).toContain(`Sitemap: ${site.siteUrl}/sitemap.xml`);
   });
 
-  test('every page has its own title and description, a canonical URL from SITE_URL, social tags and one h1', async ({ request }) => {
+  test('every page has its own title and description, a canonical URL from SITE_URL, social tags and one h1', async ({
+    request,
+  }) => {
     const titles = new Map<string, string>();
     const descriptions = new Map<string, string>();
     for (const route of publicRoutes()) {
@@ -52,14 +56,18 @@ test.describe('search and sharing', () => {
       expect(meta(/<meta name="twitter:card" content="([^"]+)"/)).toBe('summary_large_image');
       const card = meta(/<meta property="og:image" content="([^"]+)"/);
       expect(meta(/<meta name="twitter:image" content="([^"]+)"/)).toBe(card);
-      if (route !== '/waitlist') expect(card, `${route} has its own card`).toBe(`${site.siteUrl}/og${route === '/' ? '/index' : route}.png`);
+      if (route !== '/waitlist')
+        expect(card, `${route} has its own card`).toBe(`${site.siteUrl}/og${route === '/' ? '/index' : route}.png`);
       const image = await request.get(new URL(card!).pathname);
       expect(image.status(), `${route} card answers`).toBe(200);
       expect(image.headers()['content-type']).toBe('image/png');
       const png = await image.body();
       expect([png.readUInt32BE(16), png.readUInt32BE(20)], `${route} card is 1200x630`).toEqual([1200, 630]);
       expect(html.match(/<h1[\s>]/g), `${route} has one h1`).toHaveLength(1);
-      expect((html.match(/fetchpriority="high"/gi) ?? []).length, `${route}: at most one priority image`).toBeLessThanOrEqual(1);
+      expect(
+        (html.match(/fetchpriority="high"/gi) ?? []).length,
+        `${route}: at most one priority image`,
+      ).toBeLessThanOrEqual(1);
     }
   });
 
@@ -67,7 +75,12 @@ test.describe('search and sharing', () => {
     const html = await (await request.get('/')).text();
     const json = html.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/)?.[1];
     const data = JSON.parse(json ?? '{}') as Record<string, unknown>;
-    expect(data).toMatchObject({ '@context': 'https://schema.org', '@type': 'Organization', name: site.companyName, url: `${site.siteUrl}/` });
+    expect(data).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      name: site.companyName,
+      url: `${site.siteUrl}/`,
+    });
     expect(data.sameAs).toContain(site.linkedinUrl);
   });
 });

@@ -5,11 +5,16 @@ import { bookingLink, internalLink, linksIn } from '../support/links.ts';
 import { site } from '../support/site.ts';
 
 const page$ = readContent('pages/solutions.json');
-const solutions = ['custom-agent-development', 'rapid-experiments-lab', 'ai-integration-pilots', 'continuous-innovation-ecosystem'].map(
-  (slug) => readContent(`solutions/${slug}.json`),
-);
+const solutions = [
+  'custom-agent-development',
+  'rapid-experiments-lab',
+  'ai-integration-pilots',
+  'continuous-innovation-ecosystem',
+].map((slug) => readContent(`solutions/${slug}.json`));
 
-test('four solution cards in order, each with icon, headline, description, more detail, "Ideal for" and image', async ({ page }) => {
+test('four solution cards in order, each with icon, headline, description, more detail, "Ideal for" and image', async ({
+  page,
+}) => {
   const response = await page.goto('/solutions');
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle(`${page$.seo.title} | Humanwise`);

@@ -40,7 +40,10 @@ test('the wizard: errors on step 1, five steps, success toast, one lead stored w
   const email = uniqueEmail('wizard');
   const dialog = await openWizard(page);
   await expect(dialog.getByText(/^Step 1 of 5/)).toBeVisible();
-  await expect(dialog.getByRole('progressbar', { name: 'Waiting list progress' })).toHaveAttribute('aria-valuenow', '1');
+  await expect(dialog.getByRole('progressbar', { name: 'Waiting list progress' })).toHaveAttribute(
+    'aria-valuenow',
+    '1',
+  );
   await expect(dialog.getByLabel('Full name')).toBeFocused();
   await expectNoAxeViolations(page);
   await expect(dialog.getByRole('button', { name: 'Previous' })).toBeDisabled();
@@ -92,12 +95,18 @@ test('a double click on Submit stores one lead', async ({ page }) => {
   expect(storedLeads(email)).toHaveLength(1);
 });
 
-test('when the server fails: an error notice with Try again, every value kept, and the retry stores once', async ({ page }) => {
+test('when the server fails: an error notice with Try again, every value kept, and the retry stores once', async ({
+  page,
+}) => {
   const email = uniqueEmail('retry');
   const dialog = await openWizard(page);
   await completeSteps(dialog, email);
   await page.route('**/api/waitlist', (route) =>
-    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ status: 'error', message: 'Storage is unavailable.' }) }),
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ status: 'error', message: 'Storage is unavailable.' }),
+    }),
   );
   await dialog.getByRole('button', { name: 'Submit' }).click();
   const notice = dialog.getByRole('alert');
@@ -157,7 +166,9 @@ test('keyboard only: from the Join link through every step to the success messag
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('Join leads to /waitlist: errors next to the fields with values kept, then success and a stored lead', async ({ page }) => {
+  test('Join leads to /waitlist: errors next to the fields with values kept, then success and a stored lead', async ({
+    page,
+  }) => {
     const email = uniqueEmail('nojs');
     await page.goto(PROGRAM);
     await page.getByRole('main').getByRole('link', { name: 'Join the Waiting List' }).first().click();
@@ -176,8 +187,16 @@ test.describe('without JavaScript', () => {
     await page.getByLabel('Work email').fill(email);
     await page.getByLabel('Company name').fill('Langley');
     await page.getByRole('radio', { name: 'Product Strategy or Design Leader' }).check();
-    await page.getByRole('group', { name: /What do you want to achieve/ }).getByRole('checkbox').first().check();
-    await page.getByRole('group', { name: /What frustrates you most/ }).getByRole('checkbox').first().check();
+    await page
+      .getByRole('group', { name: /What do you want to achieve/ })
+      .getByRole('checkbox')
+      .first()
+      .check();
+    await page
+      .getByRole('group', { name: /What frustrates you most/ })
+      .getByRole('checkbox')
+      .first()
+      .check();
     await page.getByRole('radio', { name: '$25,000+' }).check();
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByRole('heading', { name: 'Success!' })).toBeVisible();

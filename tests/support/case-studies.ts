@@ -37,7 +37,12 @@ export function readCaseStudies(): CaseStudyFile[] {
       const source = readFileSync(join(caseStudiesFolder, file), 'utf8');
       const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n([\s\S]*)$/.exec(source);
       if (!match) throw new Error(`${file} has no frontmatter`);
-      return { name: file.replace(/\.md$/, ''), data: parse(match[1]!) as CaseStudyFrontmatter, body: match[2]!, source };
+      return {
+        name: file.replace(/\.md$/, ''),
+        data: parse(match[1]!) as CaseStudyFrontmatter,
+        body: match[2]!,
+        source,
+      };
     })
     .sort((a, b) => a.data.order - b.data.order);
 }

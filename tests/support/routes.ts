@@ -8,7 +8,11 @@ export const onDemandRoutes = ['/waitlist', '/privacy-policy', '/terms-of-servic
 
 function htmlFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? htmlFiles(join(dir, entry.name)) : entry.name.endsWith('.html') ? [join(dir, entry.name)] : [],
+    entry.isDirectory()
+      ? htmlFiles(join(dir, entry.name))
+      : entry.name.endsWith('.html')
+        ? [join(dir, entry.name)]
+        : [],
   );
 }
 

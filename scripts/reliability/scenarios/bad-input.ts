@@ -23,10 +23,15 @@ function wellAnswered(m: Malformed, answer: Answer): boolean {
   if (answer.status < 400 || answer.status > 499) return false;
   if (m.answer === 'json') {
     const body = json(answer);
-    return isJsonType(answer) && body?.status === 'error' && typeof body.message === 'string' && body.message.length > 0;
+    return (
+      isJsonType(answer) && body?.status === 'error' && typeof body.message === 'string' && body.message.length > 0
+    );
   }
   const html = answer.body.toString('utf8');
-  return /^text\/html/.test(String(answer.headers['content-type'])) && (html.includes('role="alert"') || html.includes('aria-invalid="true"'));
+  return (
+    /^text\/html/.test(String(answer.headers['content-type'])) &&
+    (html.includes('role="alert"') || html.includes('aria-invalid="true"'))
+  );
 }
 
 /** Sends headers and part of a body, then nothing. Resolves with what happened, and when. */
@@ -49,10 +54,14 @@ function unfinishedBody(server: RunningServer, chunked: boolean): Promise<{ outc
     socket.on('close', () => {
       const status = /^HTTP\/1\.1 (\d{3})/.exec(received)?.[1];
       const body = received.split('\r\n\r\n')[1] ?? '';
-      done(status ? `HTTP ${status}${body.includes('"message"') ? ' with a JSON message' : ''}, then closed` : 'closed');
+      done(
+        status ? `HTTP ${status}${body.includes('"message"') ? ' with a JSON message' : ''}, then closed` : 'closed',
+      );
     });
     socket.on('connect', () => {
-      const framing = chunked ? 'Transfer-Encoding: chunked\r\n\r\na\r\n{"name":"D\r\n' : 'Content-Length: 500\r\n\r\n{"name":"D';
+      const framing = chunked
+        ? 'Transfer-Encoding: chunked\r\n\r\na\r\n{"name":"D\r\n'
+        : 'Content-Length: 500\r\n\r\n{"name":"D';
       socket.write(`POST /api/waitlist HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n${framing}`);
     });
   });
@@ -74,7 +83,11 @@ export const badInputScenario: Scenario = {
       }
     })();
 
-    const unfinished = Promise.all([unfinishedBody(server, false), unfinishedBody(server, true), unfinishedBody(server, false)]);
+    const unfinished = Promise.all([
+      unfinishedBody(server, false),
+      unfinishedBody(server, true),
+      unfinishedBody(server, false),
+    ]);
 
     const seen: { category: string; status: number | string; ms: number }[] = [];
     let failure = '';
@@ -84,7 +97,9 @@ export const badInputScenario: Scenario = {
           const answer = await send(server.url, { ...m.request, timeoutMs: 15_000 });
           seen.push({ category: m.category, status: answer.status || answer.error || 'none', ms: answer.ms });
           if (!wellAnswered(m, answer)) {
-            throw new Error(`${m.category}: HTTP ${answer.status || answer.error} ${answer.body.toString('utf8').slice(0, 160)}`);
+            throw new Error(
+              `${m.category}: HTTP ${answer.status || answer.error} ${answer.body.toString('utf8').slice(0, 160)}`,
+            );
           }
         }),
         { numRuns: RUNS, seed, endOnFailure: false },
@@ -99,8 +114,15 @@ export const badInputScenario: Scenario = {
     report.figure('categories', [...categories.entries()].map(([c, n]) => `${c} ${n}`).join('; '));
     report.figure('answers', tally(seen.map((s) => s.status)));
     report.figure('slowest answer', ms(Math.max(...seen.map((s) => s.ms))));
-    report.check(`${RUNS} malformed requests: each a 4xx with a message`, failure === '' && seen.length >= RUNS, failure);
-    report.check('zero 5xx', seen.every((s) => typeof s.status !== 'number' || s.status < 500));
+    report.check(
+      `${RUNS} malformed requests: each a 4xx with a message`,
+      failure === '' && seen.length >= RUNS,
+      failure,
+    );
+    report.check(
+      'zero 5xx',
+      seen.every((s) => typeof s.status !== 'number' || s.status < 500),
+    );
 
     const endings = await unfinished;
     report.figure('bodies that never finish', endings.map((e) => `${e.outcome} after ${ms(e.ms)}`).join('; '));
@@ -114,7 +136,10 @@ export const badInputScenario: Scenario = {
     report.figure('/healthz polls', tally(health));
     report.check('/healthz stayed 200 throughout', health.length > 0 && health.every((s) => s === 200));
 
-    const { rows, integrity } = await withStore(store, async (s) => ({ rows: await s.count(), integrity: await s.checkIntegrity() }));
+    const { rows, integrity } = await withStore(store, async (s) => ({
+      rows: await s.count(),
+      integrity: await s.checkIntegrity(),
+    }));
     report.check('zero rows stored', rows === 0, `${rows} rows`);
     report.check('store passes its integrity check', integrity);
     const valid = await send(server.url, submission('after-bad-input', 0, { kind: 'json' }).request);

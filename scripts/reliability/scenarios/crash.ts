@@ -42,23 +42,45 @@ export const crashScenario: Scenario = {
     for (const o of run.outcomes) if (!acknowledged(o.item, o.answer).ok) unanswered.push(o.item);
     const exit = await first.exited;
 
-    report.figure('answers before and at the kill', tally(run.outcomes.map((o) => o.answer.status || o.answer.error || 'none')));
+    report.figure(
+      'answers before and at the kill',
+      tally(run.outcomes.map((o) => o.answer.status || o.answer.error || 'none')),
+    );
     report.figure('acknowledged before the kill', acks.length);
     report.figure('cut off by the kill (no answer)', unanswered.length);
     report.check('the server died of SIGKILL', exit.signal === 'SIGKILL', `exit ${exit.code ?? exit.signal}`);
-    report.check('no 5xx before the kill', run.outcomes.every((o) => o.answer.status < 500));
+    report.check(
+      'no 5xx before the kill',
+      run.outcomes.every((o) => o.answer.status < 500),
+    );
 
     // Restart on the same store and port, as a process supervisor would.
-    const second = await startServer({ storeEnv: store.env, feedUrl: `${feed.base}/feed.xml`, port: first.port, rateLimit: 0 });
+    const second = await startServer({
+      storeEnv: store.env,
+      feedUrl: `${feed.base}/feed.xml`,
+      port: first.port,
+      rateLimit: 0,
+    });
     try {
       const { comparison, integrity } = await withStore(store, async (s) => ({
         integrity: await s.checkIntegrity(),
         comparison: compareWithStore(acks, await s.list()),
       }));
-      report.figure('rows after restart', `${comparison.rows} (acknowledged ${acks.length}; stored but never acknowledged ${comparison.rows - acks.length})`);
+      report.figure(
+        'rows after restart',
+        `${comparison.rows} (acknowledged ${acks.length}; stored but never acknowledged ${comparison.rows - acks.length})`,
+      );
       report.check('store passes its integrity check after the crash', integrity);
-      report.check('every acknowledged lead survived the crash', comparison.missing.length === 0, `${comparison.missing.length} missing`);
-      report.check('none stored twice', comparison.duplicated.length === 0, `${comparison.duplicated.length} duplicated`);
+      report.check(
+        'every acknowledged lead survived the crash',
+        comparison.missing.length === 0,
+        `${comparison.missing.length} missing`,
+      );
+      report.check(
+        'none stored twice',
+        comparison.duplicated.length === 0,
+        `${comparison.duplicated.length} duplicated`,
+      );
       report.check(
         'nothing beyond the requests in flight was stored',
         comparison.rows <= acks.length + unanswered.length,
@@ -67,17 +89,27 @@ export const crashScenario: Scenario = {
 
       const health = await send(second.url, { path: '/healthz' });
       const home = await send(second.url, { path: '/' });
-      report.check('the restarted server answers /healthz 200 and the home page 200', health.status === 200 && home.status === 200, `healthz ${health.status}, / ${home.status}`);
+      report.check(
+        'the restarted server answers /healthz 200 and the home page 200',
+        health.status === 200 && home.status === 200,
+        `healthz ${health.status}, / ${home.status}`,
+      );
 
       // The visitors who got no answer send again with the same key.
       const retry = await runLoad({ base: second.url, items: unanswered, concurrency: 50 });
       const retried = retry.outcomes.filter((o) => acknowledged(o.item, o.answer).ok).length;
-      report.check('every cut-off submission is acknowledged when sent again', retried === unanswered.length, `${retried} of ${unanswered.length}`);
+      report.check(
+        'every cut-off submission is acknowledged when sent again',
+        retried === unanswered.length,
+        `${retried} of ${unanswered.length}`,
+      );
       const fresh = submission(`${tag}after`, 0, { kind: 'json' });
       const after = await send(second.url, fresh.request);
       report.check('a new submission is stored after the restart', after.status === 201, `HTTP ${after.status}`);
 
-      const final = await withStore(store, async (s) => compareWithStore([...acks, ...unanswered.map((u) => ({ email: u.email, key: u.key }))], await s.list()));
+      const final = await withStore(store, async (s) =>
+        compareWithStore([...acks, ...unanswered.map((u) => ({ email: u.email, key: u.key }))], await s.list()),
+      );
       const expected = acks.length + unanswered.length + 1;
       report.figure('rows after the retries', final.rows);
       report.check(

@@ -50,7 +50,11 @@ export const duplicatesScenario: Scenario = {
     }));
     report.figure('rows in store', count);
     report.check(`exactly ${KEYS} leads stored`, count === KEYS, `${count} rows`);
-    report.check('every acknowledged key is in the store', comparison.missing.length === 0, `${comparison.missing.length} missing`);
+    report.check(
+      'every acknowledged key is in the store',
+      comparison.missing.length === 0,
+      `${comparison.missing.length} missing`,
+    );
     report.check('none stored twice', comparison.duplicated.length === 0, `${comparison.duplicated.length} duplicated`);
   },
 };

@@ -12,7 +12,17 @@ import type { RunningServer } from '../server-process.ts';
 import { ms } from '../stats.ts';
 import type { Scenario } from './context.ts';
 
-const FAULTS = ['hang', 'stall-body', '500', 'garbage', 'html', 'huge-declared', 'huge-chunked', 'drop', 'drop-mid-body'] as const;
+const FAULTS = [
+  'hang',
+  'stall-body',
+  '500',
+  'garbage',
+  'html',
+  'huge-declared',
+  'huge-chunked',
+  'drop',
+  'drop-mid-body',
+] as const;
 const ANSWER_WITHIN_MS = 6_000;
 const RSS_BOUND_MIB = 150;
 const PAGES = ['/', '/pov', '/waitlist'];
@@ -46,7 +56,9 @@ export const feedFaultsScenario: Scenario = {
         const batch = FAULTS.slice(index, index + 3);
         servers.push(
           ...(await Promise.all(
-            batch.map((f) => launch(store, { feedUrl: `${feed.base}/fault/${f}`, extraEnv: { POV_CACHE_SECONDS: '0' } })),
+            batch.map((f) =>
+              launch(store, { feedUrl: `${feed.base}/fault/${f}`, extraEnv: { POV_CACHE_SECONDS: '0' } }),
+            ),
           )),
         );
       }
@@ -67,20 +79,32 @@ export const feedFaultsScenario: Scenario = {
       report.figure(
         fault,
         `${ms(elapsed)}, "${String(body?.message ?? body?.status)}", RSS ${(rssBefore / 1024).toFixed(0)} → ${(rssAfter / 1024).toFixed(0)} MiB` +
-          (sent !== undefined ? `, upstream sent ${(sent / 1024 / 1024).toFixed(1)} of ${HUGE_BYTES / 1024 / 1024} MB before we hung up` : '') +
+          (sent !== undefined
+            ? `, upstream sent ${(sent / 1024 / 1024).toFixed(1)} of ${HUGE_BYTES / 1024 / 1024} MB before we hung up`
+            : '') +
           `, ${pages.length} pages meanwhile (slowest ${ms(Math.max(...pageTimes))}), next call ${ms(again.ms)}`,
       );
       report.check(
         `${fault}: /api/pov answers within ${ANSWER_WITHIN_MS / 1000} s with the error shape`,
-        pov.status === 200 && elapsed < ANSWER_WITHIN_MS && body?.status === 'error' && messages.has(String(body.message)),
+        pov.status === 200 &&
+          elapsed < ANSWER_WITHIN_MS &&
+          body?.status === 'error' &&
+          messages.has(String(body.message)),
         `HTTP ${pov.status || pov.error}, ${ms(elapsed)}, ${pov.body.toString('utf8').slice(0, 120)}`,
       );
       report.check(
         `${fault}: pages keep being served meanwhile`,
         pages.length >= PAGES.length && pages.every((p) => p.status === 200),
-        pages.filter((p) => p.status !== 200).map((p) => p.status || p.error).join(', '),
+        pages
+          .filter((p) => p.status !== 200)
+          .map((p) => p.status || p.error)
+          .join(', '),
       );
-      report.check(`${fault}: memory stays bounded (+${RSS_BOUND_MIB} MiB)`, growthMiB < RSS_BOUND_MIB, `${growthMiB.toFixed(1)} MiB`);
+      report.check(
+        `${fault}: memory stays bounded (+${RSS_BOUND_MIB} MiB)`,
+        growthMiB < RSS_BOUND_MIB,
+        `${growthMiB.toFixed(1)} MiB`,
+      );
       report.check(
         `${fault}: the failing feed is not asked again at once; the next call answers from memory`,
         json(again)?.status === 'error' && again.ms < 1_000,
@@ -91,18 +115,30 @@ export const feedFaultsScenario: Scenario = {
 
     // The stale copy: a good fetch, then the feed starts failing.
     const name = `stale-${tag}`;
-    const server = await launch(store, { feedUrl: `${feed.base}/switch/${name}`, extraEnv: { POV_CACHE_SECONDS: '0' } });
+    const server = await launch(store, {
+      feedUrl: `${feed.base}/switch/${name}`,
+      extraEnv: { POV_CACHE_SECONDS: '0' },
+    });
     const good = json(await send(server.url, { path: '/api/pov' }));
     feed.fail(name);
     const started = performance.now();
     const stale = await send(server.url, { path: '/api/pov' });
     const elapsed = performance.now() - started;
     const items = (value: Record<string, unknown> | null) => (Array.isArray(value?.items) ? value.items : []);
-    report.figure('stale copy', `${items(good).length} items fetched, then served again in ${ms(elapsed)} while the feed answers 500`);
-    report.check('a good copy is fetched first', good?.status === 'ok' && items(good).length > 0, JSON.stringify(good).slice(0, 120));
+    report.figure(
+      'stale copy',
+      `${items(good).length} items fetched, then served again in ${ms(elapsed)} while the feed answers 500`,
+    );
+    report.check(
+      'a good copy is fetched first',
+      good?.status === 'ok' && items(good).length > 0,
+      JSON.stringify(good).slice(0, 120),
+    );
     report.check(
       'while the feed fails, /api/pov serves the stale copy',
-      json(stale)?.status === 'ok' && JSON.stringify(items(json(stale))) === JSON.stringify(items(good)) && elapsed < ANSWER_WITHIN_MS,
+      json(stale)?.status === 'ok' &&
+        JSON.stringify(items(json(stale))) === JSON.stringify(items(good)) &&
+        elapsed < ANSWER_WITHIN_MS,
       stale.body.toString('utf8').slice(0, 120),
     );
   },

@@ -56,7 +56,10 @@ export const loadScenario: Scenario = {
 
     report.figure('requests', `${LOAD_TOTAL} (+${WARM_UP} warm-up), concurrency ${CONCURRENCY}, keep-alive`);
     report.figure('answers', tally(statuses));
-    report.figure('throughput', `${run.throughput.toFixed(0)} submissions/s over ${(run.durationMs / 1000).toFixed(2)} s`);
+    report.figure(
+      'throughput',
+      `${run.throughput.toFixed(0)} submissions/s over ${(run.durationMs / 1000).toFixed(2)} s`,
+    );
     report.figure('latency (all)', latencyText(latency));
     report.figure('latency (JSON, 201)', latencyText(jsonLatency));
     report.figure('latency (form post, success page)', latencyText(formLatency));
@@ -66,18 +69,34 @@ export const loadScenario: Scenario = {
       `${visited.length}: ${tally(visited.map((v) => v.status || 'none'))}; ${latencyText(summarize(visited.map((v) => v.ms)))}`,
     );
     report.check('zero 5xx', fiveXx === 0, `${fiveXx} answers of 5xx`);
-    report.check('new visitors are served meanwhile (200)', visited.every((v) => v.status === 200), tally(visited.map((v) => v.status || 'none')));
+    report.check(
+      'new visitors are served meanwhile (200)',
+      visited.every((v) => v.status === 200),
+      tally(visited.map((v) => v.status || 'none')),
+    );
     report.check('every request answered', failures === 0, `${failures} without an answer`);
-    report.check('every submission acknowledged (201 / success page)', acks.length === all.length, `${acks.length} of ${all.length}`);
+    report.check(
+      'every submission acknowledged (201 / success page)',
+      acks.length === all.length,
+      `${acks.length} of ${all.length}`,
+    );
 
     const { comparison, integrity } = await withStore(store, async (s) => ({
       comparison: compareWithStore(acks, await s.list()),
       integrity: await s.checkIntegrity(),
     }));
     report.figure('rows in store', comparison.rows);
-    report.check('every acknowledged submission is in the store', comparison.missing.length === 0, `${comparison.missing.length} missing`);
+    report.check(
+      'every acknowledged submission is in the store',
+      comparison.missing.length === 0,
+      `${comparison.missing.length} missing`,
+    );
     report.check('none stored twice', comparison.duplicated.length === 0, `${comparison.duplicated.length} duplicated`);
-    report.check('rows equal acknowledgements', comparison.rows === acks.length, `${comparison.rows} rows, ${acks.length} acknowledged`);
+    report.check(
+      'rows equal acknowledgements',
+      comparison.rows === acks.length,
+      `${comparison.rows} rows, ${acks.length} acknowledged`,
+    );
     report.check('store passes its integrity check', integrity);
     const health = await send(server.url, { path: '/healthz' });
     report.check('/healthz is 200 after the run', health.status === 200, `HTTP ${health.status}`);

@@ -36,8 +36,13 @@ export const rateLimitScenario: Scenario = {
 
     // Up to the limit: stored.
     const within: Answer[] = [];
-    for (let i = 0; i < LIMIT; i += 1) within.push(await send(limited.url, submission(tag, i, { kind: 'json' }).request));
-    report.check(`the first ${LIMIT} submissions are stored (201)`, within.every((a) => a.status === 201), tally(within.map((a) => a.status)));
+    for (let i = 0; i < LIMIT; i += 1)
+      within.push(await send(limited.url, submission(tag, i, { kind: 'json' }).request));
+    report.check(
+      `the first ${LIMIT} submissions are stored (201)`,
+      within.every((a) => a.status === 201),
+      tally(within.map((a) => a.status)),
+    );
 
     // Past the limit: everything is turned away.
     const stored = submission(tag, 0, { kind: 'json' });
@@ -45,22 +50,36 @@ export const rateLimitScenario: Scenario = {
     const attempt = async (label: string, request: Submission['request'], form = false) =>
       past.push({ label, answer: await send(limited.url, request), form });
     for (let i = 0; i < 10; i += 1) await attempt('valid JSON', submission(tag, 100 + i, { kind: 'json' }).request);
-    for (let i = 0; i < 5; i += 1) await attempt('valid form post', submission(tag, 200 + i, { kind: 'form' }).request, true);
-    for (let i = 0; i < 5; i += 1) await attempt('invalid fields', jsonRequest({ ...submissionValues(tag, 300 + i), email: 'not-an-email' }));
+    for (let i = 0; i < 5; i += 1)
+      await attempt('valid form post', submission(tag, 200 + i, { kind: 'form' }).request, true);
+    for (let i = 0; i < 5; i += 1)
+      await attempt('invalid fields', jsonRequest({ ...submissionValues(tag, 300 + i), email: 'not-an-email' }));
     for (let i = 0; i < 5; i += 1) {
-      await attempt('forged X-Forwarded-For', jsonRequest(submissionValues(tag, 400 + i), { 'X-Forwarded-For': `203.0.113.${i + 1}` }));
+      await attempt(
+        'forged X-Forwarded-For',
+        jsonRequest(submissionValues(tag, 400 + i), { 'X-Forwarded-For': `203.0.113.${i + 1}` }),
+      );
     }
-    for (let i = 0; i < 5; i += 1) await attempt('honeypot filled', jsonRequest({ ...submissionValues(tag, 500 + i), website: 'https://spam.example' }));
+    for (let i = 0; i < 5; i += 1)
+      await attempt(
+        'honeypot filled',
+        jsonRequest({ ...submissionValues(tag, 500 + i), website: 'https://spam.example' }),
+      );
     await attempt('a key already stored, sent again', stored.request);
 
     const bad = past.filter(({ answer, form }) => {
       const retryAfter = Number(answer.headers['retry-after']);
       const wellFormed = Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 600;
-      const message = form ? answer.body.includes('Too many submissions') : isJsonType(answer) && typeof json(answer)?.message === 'string';
+      const message = form
+        ? answer.body.includes('Too many submissions')
+        : isJsonType(answer) && typeof json(answer)?.message === 'string';
       return answer.status !== 429 || !wellFormed || !message;
     });
     report.figure('past the limit', `${past.length} requests: ${tally(past.map((p) => p.answer.status))}`);
-    report.figure('Retry-After', tally(past.map((p) => String(p.answer.headers['retry-after'] ?? 'none'))) + ' (seconds)');
+    report.figure(
+      'Retry-After',
+      tally(past.map((p) => String(p.answer.headers['retry-after'] ?? 'none'))) + ' (seconds)',
+    );
     report.check(
       'past the limit every answer is 429 with Retry-After and a message',
       bad.length === 0,
@@ -85,12 +104,20 @@ export const rateLimitScenario: Scenario = {
       return ack.ok && (sub.kind === 'form' || UUID.test(ack.id ?? ''));
     });
     report.figure('honeypot submissions', `${bots.length}: ${tally(bots.map((b) => b.answer.status))}`);
-    report.check('a filled honeypot gets the same success answer as a person', fooled.length === bots.length, `${fooled.length} of ${bots.length}`);
+    report.check(
+      'a filled honeypot gets the same success answer as a person',
+      fooled.length === bots.length,
+      `${fooled.length} of ${bots.length}`,
+    );
     const botRows = await withStore(openStore, (s) => s.count());
     report.check('a filled honeypot stores nothing', botRows === 0, `${botRows} rows`);
     const person = await send(open.url, submission(`${tag}person`, 0, { kind: 'json' }).request);
     const personRows = await withStore(openStore, (s) => s.count());
-    report.check('a person without the honeypot is stored', person.status === 201 && personRows === 1, `HTTP ${person.status}, ${personRows} rows`);
+    report.check(
+      'a person without the honeypot is stored',
+      person.status === 201 && personRows === 1,
+      `HTTP ${person.status}, ${personRows} rows`,
+    );
 
     // The request log: one JSON line per request with method, path, status and duration, and not a
     // trace of what the visitors typed. (Give the last lines a moment to come through the pipe.)

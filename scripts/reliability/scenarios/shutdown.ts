@@ -60,8 +60,15 @@ export const shutdownScenario: Scenario = {
     report.figure('SIGTERM to exit', `${shutdownMs.toFixed(0)} ms`);
     report.check('the server exits 0', exit.code === 0, `exit ${exit.code ?? exit.signal}`);
     const forced = server.output().includes('requests still open after 10 s');
-    report.check('it drains without the forced close at 10 s', !forced && shutdownMs < 10_000, `${shutdownMs.toFixed(0)} ms${forced ? ', forced' : ''}`);
-    report.check('zero 5xx', run.outcomes.every((o) => o.answer.status < 500));
+    report.check(
+      'it drains without the forced close at 10 s',
+      !forced && shutdownMs < 10_000,
+      `${shutdownMs.toFixed(0)} ms${forced ? ', forced' : ''}`,
+    );
+    report.check(
+      'zero 5xx',
+      run.outcomes.every((o) => o.answer.status < 500),
+    );
     // A request that got no answer must not have been half done: none of them may be in the store
     // (that would be a visitor shown an error for a lead we kept). Resets on new connections are
     // connections still waiting in the kernel's accept queue when the server stopped listening: the
@@ -80,12 +87,20 @@ export const shutdownScenario: Scenario = {
       integrity: await s.checkIntegrity(),
     }));
     report.figure('rows in store', comparison.rows);
-    report.check('every acknowledged submission is in the store', comparison.missing.length === 0, `${comparison.missing.length} missing`);
+    report.check(
+      'every acknowledged submission is in the store',
+      comparison.missing.length === 0,
+      `${comparison.missing.length} missing`,
+    );
     report.check('none stored twice', comparison.duplicated.length === 0, `${comparison.duplicated.length} duplicated`);
     report.check('store passes its integrity check', integrity);
     const stored = new Set((await withStore(store, (s) => s.list())).map((lead) => lead.email));
     const halfDone = unanswered.filter((o) => stored.has(o.item.email)).length;
-    report.check('no request cut off half done (stored, but its visitor got no answer)', halfDone === 0, `${halfDone} of ${unanswered.length}`);
+    report.check(
+      'no request cut off half done (stored, but its visitor got no answer)',
+      halfDone === 0,
+      `${halfDone} of ${unanswered.length}`,
+    );
     const output = server.output();
     report.check('no error logged while shutting down', !/"level":(50|60)/.test(output), output.slice(-300));
   },

@@ -35,7 +35,15 @@ export interface CaseStudyPageProps {
 }
 
 /** One case study: the hero with its facts, the headline results, then the story in four sections. */
-export function CaseStudyPage({ study, sections, image, imageAlt, resultsHref, children, heroArt }: CaseStudyPageProps) {
+export function CaseStudyPage({
+  study,
+  sections,
+  image,
+  imageAlt,
+  resultsHref,
+  children,
+  heroArt,
+}: CaseStudyPageProps) {
   const facts = [
     { term: 'Client', detail: study.client },
     { term: 'Industry', detail: study.industry },
@@ -71,9 +79,16 @@ export function CaseStudyPage({ study, sections, image, imageAlt, resultsHref, c
             </dl>
           </div>
           {heroArt ? (
-            <div className="inline-art overflow-hidden rounded-[var(--radius-card)] border border-night-line">{heroArt}</div>
+            <div className="inline-art overflow-hidden rounded-[var(--radius-card)] border border-night-line">
+              {heroArt}
+            </div>
           ) : (
-            <Artwork image={image} alt={imageAlt} priority className="rounded-[var(--radius-card)] border border-night-line" />
+            <Artwork
+              image={image}
+              alt={imageAlt}
+              priority
+              className="rounded-[var(--radius-card)] border border-night-line"
+            />
           )}
         </div>
       </header>

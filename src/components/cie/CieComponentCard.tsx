@@ -12,7 +12,16 @@ export interface CieComponent {
 }
 
 /** One ecosystem component: what it is for, life with and without it, and a quote that frames it. */
-export function CieComponentCard({ slug, title, purpose, withIt, withoutIt, quote, quoteAttribution, icon }: CieComponent) {
+export function CieComponentCard({
+  slug,
+  title,
+  purpose,
+  withIt,
+  withoutIt,
+  quote,
+  quoteAttribution,
+  icon,
+}: CieComponent) {
   const titleId = `cie-${slug}`;
   const outcomes = [
     { id: `${titleId}-with`, label: 'With it', items: withIt, icon: 'check', tone: 'text-violet-deep' },

@@ -24,7 +24,10 @@ export function InnovationComparison({ title, oldWayTitle, newWayTitle, rows }: 
                 <th scope="col" className="w-1/2 p-4 align-bottom text-sm font-semibold text-muted sm:p-6 sm:text-base">
                   {oldWayTitle}
                 </th>
-                <th scope="col" className="w-1/2 border-l border-line bg-violet/10 p-4 align-bottom text-sm font-semibold text-violet-deep sm:p-6 sm:text-base">
+                <th
+                  scope="col"
+                  className="w-1/2 border-l border-line bg-violet/10 p-4 align-bottom text-sm font-semibold text-violet-deep sm:p-6 sm:text-base"
+                >
                   {newWayTitle}
                 </th>
               </tr>

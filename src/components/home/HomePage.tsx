@@ -59,7 +59,13 @@ export function HomePage({ content, programs, art, bookingUrl, heroArt }: HomePa
           {heroArt ? (
             <div className="inline-art mx-auto w-full max-w-xl">{heroArt}</div>
           ) : (
-            <Artwork image={art.hero} alt={hero.imageAlt} priority sizes="(min-width: 1024px) 40vw, 100vw" className="mx-auto max-w-xl" />
+            <Artwork
+              image={art.hero}
+              alt={hero.imageAlt}
+              priority
+              sizes="(min-width: 1024px) 40vw, 100vw"
+              className="mx-auto max-w-xl"
+            />
           )}
         </div>
       </section>
@@ -85,7 +91,12 @@ export function HomePage({ content, programs, art, bookingUrl, heroArt }: HomePa
 
       <section id="approach" aria-labelledby="approach-title" className="section bg-stone/60">
         <div className="container-page">
-          <SectionHeading id="approach-title" eyebrow={approach.eyebrow} title={approach.title} intro={<p>{approach.intro}</p>} />
+          <SectionHeading
+            id="approach-title"
+            eyebrow={approach.eyebrow}
+            title={approach.title}
+            intro={<p>{approach.intro}</p>}
+          />
           <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {approach.pillars.map((pillar) => (
               <li key={pillar.title} className="rounded-[var(--radius-card)] border border-line bg-paper p-6">

@@ -11,7 +11,13 @@ export interface ClosingCallToActionProps {
 }
 
 /** The dark closing section every content page ends on: one headline, one reason, the next step. */
-export function ClosingCallToAction({ headline, subtext, note, actions, id = 'closing-cta' }: ClosingCallToActionProps) {
+export function ClosingCallToAction({
+  headline,
+  subtext,
+  note,
+  actions,
+  id = 'closing-cta',
+}: ClosingCallToActionProps) {
   const titleId = `${id}-title`;
   return (
     <section id={id} aria-labelledby={titleId} className="theme-night section relative overflow-hidden">
@@ -21,7 +27,9 @@ export function ClosingCallToAction({ headline, subtext, note, actions, id = 'cl
           {headline}
         </h2>
         <p className="mx-auto mt-5 max-w-2xl text-lg text-on-night-muted">{subtext}</p>
-        <div className="mt-10 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">{actions}</div>
+        <div className="mt-10 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
+          {actions}
+        </div>
         {note ? <p className="mx-auto mt-8 max-w-xl text-on-night-muted">{note}</p> : null}
       </div>
     </section>

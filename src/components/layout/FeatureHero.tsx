@@ -19,7 +19,17 @@ export interface FeatureHeroProps {
 }
 
 /** The dark opening of a program or offer page: title and promise beside the page's artwork. */
-export function FeatureHero({ eyebrow, title, lead, body, image, imageAlt, actions, backLink, heroArt }: FeatureHeroProps) {
+export function FeatureHero({
+  eyebrow,
+  title,
+  lead,
+  body,
+  image,
+  imageAlt,
+  actions,
+  backLink,
+  heroArt,
+}: FeatureHeroProps) {
   return (
     <section aria-labelledby="page-title" className="theme-night relative overflow-hidden">
       <div className="container-page grid items-center gap-10 py-14 lg:grid-cols-[1.1fr_0.9fr] lg:py-24">
@@ -39,7 +49,13 @@ export function FeatureHero({ eyebrow, title, lead, body, image, imageAlt, actio
         {heroArt ? (
           <div className="inline-art mx-auto w-full max-w-xl">{heroArt}</div>
         ) : (
-          <Artwork image={image} alt={imageAlt} priority sizes="(min-width: 1024px) 40vw, 100vw" className="mx-auto max-w-xl" />
+          <Artwork
+            image={image}
+            alt={imageAlt}
+            priority
+            sizes="(min-width: 1024px) 40vw, 100vw"
+            className="mx-auto max-w-xl"
+          />
         )}
       </div>
     </section>

@@ -13,7 +13,8 @@ export interface SiteFooterProps {
   legalLinks: NavLink[];
 }
 
-const linkClass = 'inline-flex min-h-8 items-center text-on-night-muted hover:text-on-night hover:underline underline-offset-4';
+const linkClass =
+  'inline-flex min-h-8 items-center text-on-night-muted hover:text-on-night hover:underline underline-offset-4';
 
 function FooterColumn({ title, links }: { title: string; links: NavLink[] }) {
   const id = `footer-${title.toLowerCase().replace(/\W+/g, '-')}`;
@@ -36,7 +37,8 @@ function FooterColumn({ title, links }: { title: string; links: NavLink[] }) {
 }
 
 export function SiteFooter(props: SiteFooterProps) {
-  const { companyName, blurb, contactEmail, linkedinUrl, copyrightYear, programLinks, companyLinks, legalLinks } = props;
+  const { companyName, blurb, contactEmail, linkedinUrl, copyrightYear, programLinks, companyLinks, legalLinks } =
+    props;
   return (
     <footer className="theme-night border-t border-night-line">
       <div className="container-page grid gap-12 py-16 md:grid-cols-[1.4fr_1fr_1fr]">

@@ -39,7 +39,11 @@ function NavLinkList({ links, currentPath, linkClassName, ...list }: NavLinkList
     <ul {...list}>
       {links.map((link) => (
         <li key={link.href}>
-          <a href={link.href} aria-current={isCurrent(link.href, currentPath) ? 'page' : undefined} className={linkClassName}>
+          <a
+            href={link.href}
+            aria-current={isCurrent(link.href, currentPath) ? 'page' : undefined}
+            className={linkClassName}
+          >
             {link.label}
           </a>
         </li>
@@ -53,12 +57,22 @@ function NavLinkList({ links, currentPath, linkClassName, ...list }: NavLinkList
  * mobile drawer a native modal dialog, so no React ships for it. A few lines in
  * src/scripts/site-header.ts add arrow keys and close the drawer when a link is chosen.
  */
-export function SiteHeader({ companyName, shortName, bookingUrl, programLinks, primaryLinks, currentPath }: SiteHeaderProps) {
+export function SiteHeader({
+  companyName,
+  shortName,
+  bookingUrl,
+  programLinks,
+  primaryLinks,
+  currentPath,
+}: SiteHeaderProps) {
   const programsActive = currentPath.startsWith('/program/') || currentPath.startsWith('/offer/');
   return (
     <header className="fixed inset-x-0 top-0 z-40 h-[var(--header-height)] border-b border-line/80 bg-paper/95 backdrop-blur supports-[backdrop-filter]:bg-paper/85">
       <div className="container-page flex h-full items-center justify-between gap-4">
-        <a href="/" className="flex min-h-11 items-center gap-2.5 rounded-[var(--radius-ui)] font-semibold tracking-tight text-ink">
+        <a
+          href="/"
+          className="flex min-h-11 items-center gap-2.5 rounded-[var(--radius-ui)] font-semibold tracking-tight text-ink"
+        >
           <LogoMark className="size-8" />
           <span className="hidden text-[1.0625rem] sm:inline">{companyName}</span>
           <span className="text-[1.0625rem] sm:hidden">{shortName}</span>
@@ -93,7 +107,10 @@ export function SiteHeader({ companyName, shortName, bookingUrl, programLinks, p
               key={link.href}
               href={link.href}
               aria-current={isCurrent(link.href, currentPath) ? 'page' : undefined}
-              className={cn(navLinkClass, 'aria-[current=page]:text-ink aria-[current=page]:underline aria-[current=page]:decoration-2 aria-[current=page]:underline-offset-8')}
+              className={cn(
+                navLinkClass,
+                'aria-[current=page]:text-ink aria-[current=page]:underline aria-[current=page]:decoration-2 aria-[current=page]:underline-offset-8',
+              )}
             >
               {link.label}
             </a>
@@ -117,7 +134,12 @@ export function SiteHeader({ companyName, shortName, bookingUrl, programLinks, p
         </div>
       </div>
 
-      <dialog id="site-drawer" aria-label="Menu" {...{ closedby: 'any' }} className="site-drawer bg-paper text-ink shadow-2xl">
+      <dialog
+        id="site-drawer"
+        aria-label="Menu"
+        {...{ closedby: 'any' }}
+        className="site-drawer bg-paper text-ink shadow-2xl"
+      >
         <div className="flex h-full flex-col">
           <div className="flex h-[var(--header-height)] items-center justify-between border-b border-line px-5">
             <span className="font-semibold">{shortName}</span>

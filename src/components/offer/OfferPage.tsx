@@ -81,7 +81,10 @@ export function OfferPage({ content, image, bookingUrl, program, heroArt }: Offe
           <SectionHeading id="achievements-title" eyebrow="Outcomes" title={achievements.title} />
           <ul className="space-y-4">
             {achievements.items.map((item) => (
-              <li key={item} className="flex gap-3 rounded-[var(--radius-card)] border border-line bg-paper p-5 text-lg">
+              <li
+                key={item}
+                className="flex gap-3 rounded-[var(--radius-card)] border border-line bg-paper p-5 text-lg"
+              >
                 <Icon name="check" className="mt-1 size-5 shrink-0 text-violet-deep" />
                 <span>{item}</span>
               </li>

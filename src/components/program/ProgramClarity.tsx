@@ -10,8 +10,22 @@ export interface ProgramClarityContent {
 /** "What This Program Is (and Is Not)": two columns so a visitor can rule themselves in or out quickly. */
 export function ProgramClarity({ isTitle, isFor, isNotTitle, isNotFor }: ProgramClarityContent) {
   const columns = [
-    { id: 'program-is', title: isTitle, items: isFor, icon: 'check', tone: 'border-violet-deep/40 bg-white/70', iconTone: 'text-violet-deep' },
-    { id: 'program-is-not', title: isNotTitle, items: isNotFor, icon: 'close', tone: 'border-line bg-stone/50', iconTone: 'text-muted' },
+    {
+      id: 'program-is',
+      title: isTitle,
+      items: isFor,
+      icon: 'check',
+      tone: 'border-violet-deep/40 bg-white/70',
+      iconTone: 'text-violet-deep',
+    },
+    {
+      id: 'program-is-not',
+      title: isNotTitle,
+      items: isNotFor,
+      icon: 'close',
+      tone: 'border-line bg-stone/50',
+      iconTone: 'text-muted',
+    },
   ];
   return (
     <section aria-labelledby="clarity-title" className="section">

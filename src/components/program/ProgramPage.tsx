@@ -49,7 +49,10 @@ export function ProgramPage({ slug, content, image, offer, heroArt }: ProgramPag
           <SectionHeading id="challenge-title" eyebrow="The Challenge" title={pain.title} />
           <ul className="mt-12 grid gap-4 md:grid-cols-2">
             {pain.points.map((point) => (
-              <li key={point} className="flex gap-4 rounded-[var(--radius-card)] border border-line bg-white/60 p-5 sm:p-6">
+              <li
+                key={point}
+                className="flex gap-4 rounded-[var(--radius-card)] border border-line bg-white/60 p-5 sm:p-6"
+              >
                 <Icon name="quote" className="mt-0.5 size-5 shrink-0 text-violet-deep" />
                 <span className="text-ink-soft">{point}</span>
               </li>
@@ -61,9 +64,19 @@ export function ProgramPage({ slug, content, image, offer, heroArt }: ProgramPag
       <section aria-labelledby="value-title" className="section bg-stone/60">
         <div className="container-page grid grid-cols-1 gap-12 lg:grid-cols-[1fr_1.1fr] lg:gap-16">
           <div>
-            <SectionHeading id="value-title" eyebrow={offer.name} title={value.title} intro={<p>{value.description}</p>} />
+            <SectionHeading
+              id="value-title"
+              eyebrow={offer.name}
+              title={value.title}
+              intro={<p>{value.description}</p>}
+            />
             {/* Offer names are long: let the label wrap on phones rather than push the page sideways. */}
-            <Button href={offer.href} variant="outline" size="lg" className="mt-8 h-auto min-h-13 w-full py-3 whitespace-normal sm:w-auto">
+            <Button
+              href={offer.href}
+              variant="outline"
+              size="lg"
+              className="mt-8 h-auto min-h-13 w-full py-3 whitespace-normal sm:w-auto"
+            >
               See the {offer.name} offer
               <Icon name="arrow-right" />
             </Button>

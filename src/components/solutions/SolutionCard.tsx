@@ -25,7 +25,20 @@ export interface SolutionCardProps extends SolutionContent {
 }
 
 export function SolutionCard(props: SolutionCardProps) {
-  const { slug, icon, title, headline, description, additionalInfo, idealFor, image, imageAlt, comingSoon, link, reversed } = props;
+  const {
+    slug,
+    icon,
+    title,
+    headline,
+    description,
+    additionalInfo,
+    idealFor,
+    image,
+    imageAlt,
+    comingSoon,
+    link,
+    reversed,
+  } = props;
   const titleId = `solution-${slug}`;
   return (
     <article

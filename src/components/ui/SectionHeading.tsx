@@ -12,19 +12,35 @@ export interface SectionHeadingProps {
   className?: string;
 }
 
-export function SectionHeading({ eyebrow, title, intro, id, as: Tag = 'h2', align = 'start', className }: SectionHeadingProps) {
+export function SectionHeading({
+  eyebrow,
+  title,
+  intro,
+  id,
+  as: Tag = 'h2',
+  align = 'start',
+  className,
+}: SectionHeadingProps) {
   const centered = align === 'center';
   return (
     <div className={cn('max-w-3xl', centered && 'mx-auto text-center', className)}>
       {eyebrow ? (
-        <p className={cn('eyebrow mb-4 flex items-center gap-3 text-muted [.theme-night_&]:text-on-night-muted', centered && 'justify-center')}>
+        <p
+          className={cn(
+            'eyebrow mb-4 flex items-center gap-3 text-muted [.theme-night_&]:text-on-night-muted',
+            centered && 'justify-center',
+          )}
+        >
           <span className="accent-rule" aria-hidden="true" />
           {eyebrow}
         </p>
       ) : null}
       <Tag
         id={id}
-        className={cn('font-semibold tracking-tight', Tag === 'h1' ? 'text-3xl sm:text-4xl lg:text-5xl' : 'text-2xl sm:text-3xl')}
+        className={cn(
+          'font-semibold tracking-tight',
+          Tag === 'h1' ? 'text-3xl sm:text-4xl lg:text-5xl' : 'text-2xl sm:text-3xl',
+        )}
       >
         {title}
       </Tag>

@@ -43,5 +43,14 @@ export const buttonVariants = cva(
 );
 
 export type ButtonVariantProps = VariantProps<typeof buttonVariants>;
-export const buttonVariantNames = ['default', 'destructive', 'outline', 'secondary', 'ghost', 'link', 'hero', 'luminous'] as const;
+export const buttonVariantNames = [
+  'default',
+  'destructive',
+  'outline',
+  'secondary',
+  'ghost',
+  'link',
+  'hero',
+  'luminous',
+] as const;
 export const buttonSizeNames = ['default', 'sm', 'lg', 'icon'] as const;

@@ -116,7 +116,18 @@ export interface ChoiceGroupProps extends FieldFrame {
   columns?: 1 | 2;
 }
 
-export function ChoiceGroup({ id, label, hint, error, required, type, options, inputProps, selected, columns = 1 }: ChoiceGroupProps) {
+export function ChoiceGroup({
+  id,
+  label,
+  hint,
+  error,
+  required,
+  type,
+  options,
+  inputProps,
+  selected,
+  columns = 1,
+}: ChoiceGroupProps) {
   return (
     <fieldset id={id} aria-describedby={describedBy(id, hint, error)} tabIndex={-1} className="outline-none">
       <legend className="font-medium">
@@ -154,7 +165,12 @@ export function ChoiceGroup({ id, label, hint, error, required, type, options, i
 export function CheckboxField({ id, label, inputProps }: { id: string; label: string; inputProps: InputProps }) {
   return (
     <label className="flex min-h-11 cursor-pointer items-start gap-3">
-      <input id={id} type="checkbox" className="mt-1 size-4 shrink-0 accent-violet-deep" {...(inputProps as InputHTMLAttributes<HTMLInputElement>)} />
+      <input
+        id={id}
+        type="checkbox"
+        className="mt-1 size-4 shrink-0 accent-violet-deep"
+        {...(inputProps as InputHTMLAttributes<HTMLInputElement>)}
+      />
       <span>{label}</span>
     </label>
   );

@@ -36,7 +36,10 @@ export function WaitlistPlainForm({ values, errors, idempotencyKey, program }: W
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       {program ? <input type="hidden" name="program" value={program} /> : null}
       {errors.form ? (
-        <p role="alert" className="rounded-[var(--radius-ui)] border border-error/40 bg-white p-4 font-medium text-error">
+        <p
+          role="alert"
+          className="rounded-[var(--radius-ui)] border border-error/40 bg-white p-4 font-medium text-error"
+        >
           {errors.form}
         </p>
       ) : null}
@@ -44,14 +47,27 @@ export function WaitlistPlainForm({ values, errors, idempotencyKey, program }: W
       {waitlistStepTitles.map((_, index) => (
         <section key={index} className="space-y-5">
           {step(index)}
-          <WaitlistStepFields step={index} bind={bind} errors={errors} selected={(field) => list(values[field])} showRoleOther />
+          <WaitlistStepFields
+            step={index}
+            bind={bind}
+            errors={errors}
+            selected={(field) => list(values[field])}
+            showRoleOther
+          />
         </section>
       ))}
 
       {/* A field people never see; bots that fill every input reveal themselves. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label htmlFor={id(HONEYPOT_FIELD)}>Leave this field empty</label>
-        <input id={id(HONEYPOT_FIELD)} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        <input
+          id={id(HONEYPOT_FIELD)}
+          name={HONEYPOT_FIELD}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
       </div>
 
       <Button type="submit" variant="hero" size="lg">

@@ -10,7 +10,9 @@ import {
 } from '../../lib/waitlist/schema.ts';
 
 /** What wires an input to its form: react-hook-form's register() in the wizard, name and default value in the plain form. */
-export type BindField = (field: WaitlistField) => Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> & { ref?: unknown };
+export type BindField = (
+  field: WaitlistField,
+) => Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> & { ref?: unknown };
 
 export interface WaitlistStepFieldsProps {
   /** 0 to 4, as in `waitlistStepFields`. */
@@ -26,7 +28,11 @@ const id = (field: string) => `waitlist-${field}`;
 
 /** The fields of one waiting-list step, laid out once for the wizard and the no-JavaScript form alike. */
 export function WaitlistStepFields({ step, bind, errors, selected, showRoleOther }: WaitlistStepFieldsProps) {
-  const choice = (field: 'role' | 'goal' | 'frustrations' | 'investment', type: 'radio' | 'checkbox', options: readonly string[]) => (
+  const choice = (
+    field: 'role' | 'goal' | 'frustrations' | 'investment',
+    type: 'radio' | 'checkbox',
+    options: readonly string[],
+  ) => (
     <ChoiceGroup
       id={id(field)}
       type={type}
@@ -43,7 +49,13 @@ export function WaitlistStepFields({ step, bind, errors, selected, showRoleOther
     case 0:
       return (
         <div className="space-y-5">
-          <TextField id={id('name')} {...fieldLabels.name} required error={errors.name} inputProps={{ ...bind('name'), autoComplete: 'name' }} />
+          <TextField
+            id={id('name')}
+            {...fieldLabels.name}
+            required
+            error={errors.name}
+            inputProps={{ ...bind('name'), autoComplete: 'name' }}
+          />
           <TextField
             id={id('email')}
             type="email"
@@ -60,7 +72,14 @@ export function WaitlistStepFields({ step, bind, errors, selected, showRoleOther
             inputProps={{ ...bind('companyName'), autoComplete: 'organization' }}
           />
           {choice('role', 'radio', roleOptions)}
-          {showRoleOther ? <TextField id={id('roleOther')} {...fieldLabels.roleOther} error={errors.roleOther} inputProps={bind('roleOther')} /> : null}
+          {showRoleOther ? (
+            <TextField
+              id={id('roleOther')}
+              {...fieldLabels.roleOther}
+              error={errors.roleOther}
+              inputProps={bind('roleOther')}
+            />
+          ) : null}
         </div>
       );
     case 1:
@@ -78,7 +97,11 @@ export function WaitlistStepFields({ step, bind, errors, selected, showRoleOther
             error={errors.additionalInfo}
             textareaProps={bind('additionalInfo') as never}
           />
-          <CheckboxField id={id('earlyAccess')} label={fieldLabels.earlyAccess.label} inputProps={bind('earlyAccess')} />
+          <CheckboxField
+            id={id('earlyAccess')}
+            label={fieldLabels.earlyAccess.label}
+            inputProps={bind('earlyAccess')}
+          />
         </div>
       );
   }

@@ -91,7 +91,8 @@ export function deferHydration(load: DirectiveLoad, island: HTMLElement, { after
 
   if (afterPaint) {
     // rAF runs just before the next frame; a task queued from it runs after that frame is painted.
-    const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(() => void start(), { timeout: 2000 }) : void start());
+    const whenIdle = () =>
+      'requestIdleCallback' in window ? requestIdleCallback(() => void start(), { timeout: 2000 }) : void start();
     const afterFirstFrame = () => requestAnimationFrame(() => setTimeout(whenIdle));
     if (document.readyState === 'complete') afterFirstFrame();
     else window.addEventListener('load', afterFirstFrame, { once: true });

@@ -22,7 +22,10 @@ export function ArticleCard({ article }: { article: FeedArticle }) {
             className="size-full object-cover"
           />
         ) : (
-          <div aria-hidden="true" className="size-full bg-[radial-gradient(circle_at_30%_40%,rgb(255_184_107/0.45),transparent_45%),radial-gradient(circle_at_70%_60%,rgb(126_224_245/0.35),transparent_50%)]" />
+          <div
+            aria-hidden="true"
+            className="size-full bg-[radial-gradient(circle_at_30%_40%,rgb(255_184_107/0.45),transparent_45%),radial-gradient(circle_at_70%_60%,rgb(126_224_245/0.35),transparent_50%)]"
+          />
         )}
       </div>
       <div className="flex flex-1 flex-col p-6">

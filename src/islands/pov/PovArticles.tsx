@@ -41,13 +41,20 @@ function PovArticlesView({ endpoint = '/api/pov' }: PovArticlesProps) {
 
   if (state.kind === 'error') {
     return (
-      <p role="alert" className="rounded-[var(--radius-card)] border border-error/30 bg-white/70 p-6 font-medium text-error">
+      <p
+        role="alert"
+        className="rounded-[var(--radius-card)] border border-error/30 bg-white/70 p-6 font-medium text-error"
+      >
         {state.message}
       </p>
     );
   }
   if (state.kind === 'ready' && state.articles.length === 0) {
-    return <p className="rounded-[var(--radius-card)] border border-line bg-white/70 p-6 text-ink-soft">No articles found.</p>;
+    return (
+      <p className="rounded-[var(--radius-card)] border border-line bg-white/70 p-6 text-ink-soft">
+        No articles found.
+      </p>
+    );
   }
   const loading = state.kind === 'loading';
   return (

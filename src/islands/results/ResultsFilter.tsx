@@ -1,6 +1,11 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { buttonVariants } from '../../components/ui/button-variants.ts';
-import { ALL_CATEGORIES, categoryFromSearch, describeShown, urlForCategory } from '../../lib/case-studies/category-filter.ts';
+import {
+  ALL_CATEGORIES,
+  categoryFromSearch,
+  describeShown,
+  urlForCategory,
+} from '../../lib/case-studies/category-filter.ts';
 import { IslandErrorBoundary } from '../IslandErrorBoundary.tsx';
 
 export interface ResultsFilterProps {

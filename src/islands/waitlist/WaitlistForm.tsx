@@ -89,7 +89,8 @@ export function WaitlistForm({ program, idempotencyKey, onStored, onCancel, subm
     }
     if (outcome.kind === 'invalid') {
       const firstStep = waitlistStepFields.findIndex((fields) => fields.some((field) => field in outcome.errors));
-      for (const [field, message] of Object.entries(outcome.errors)) setError(field as keyof WaitlistInput, { message });
+      for (const [field, message] of Object.entries(outcome.errors))
+        setError(field as keyof WaitlistInput, { message });
       if (firstStep >= 0) setStep(firstStep);
       return;
     }
@@ -128,7 +129,10 @@ export function WaitlistForm({ program, idempotencyKey, onStored, onCancel, subm
           aria-valuetext={`Step ${step + 1} of ${WAITLIST_STEP_COUNT}`}
           className="mt-3 h-1.5 overflow-hidden rounded-full bg-stone"
         >
-          <div className="h-full rounded-full bg-[image:var(--gradient-accent)] transition-[width] duration-300" style={{ width: `${progress}%` }} />
+          <div
+            className="h-full rounded-full bg-[image:var(--gradient-accent)] transition-[width] duration-300"
+            style={{ width: `${progress}%` }}
+          />
         </div>
       </div>
 
@@ -143,7 +147,10 @@ export function WaitlistForm({ program, idempotencyKey, onStored, onCancel, subm
 
       {failure ? (
         // Shown inside the dialog, above its buttons: a floating toast would cover them on every screen size.
-        <div role="alert" className="mx-6 mb-4 flex flex-col gap-3 rounded-[var(--radius-ui)] border border-error/40 bg-white p-4 shadow-[var(--shadow-card)] sm:flex-row sm:items-center sm:justify-between">
+        <div
+          role="alert"
+          className="mx-6 mb-4 flex flex-col gap-3 rounded-[var(--radius-ui)] border border-error/40 bg-white p-4 shadow-[var(--shadow-card)] sm:flex-row sm:items-center sm:justify-between"
+        >
           <div>
             <p className="font-semibold text-error">We could not add you to the waiting list</p>
             <p className="text-sm text-ink-soft">{failure} Your answers are kept.</p>

@@ -36,7 +36,8 @@ function WaitlistDialog({ program = null }: { program?: string | null }) {
   useLayoutEffect(() => {
     const onClick = (event: MouseEvent) => {
       const trigger = (event.target as Element | null)?.closest<HTMLElement>(TRIGGER);
-      if (!trigger || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+      if (!trigger || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
+        return;
       event.preventDefault();
       open(trigger.dataset.program ?? null);
     };

@@ -14,10 +14,18 @@ export async function submitLead(
   try {
     const response = await fetchImpl('/api/waitlist', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': context.idempotencyKey },
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        'Idempotency-Key': context.idempotencyKey,
+      },
       body: JSON.stringify(context.program ? { ...values, program: context.program } : values),
     });
-    const body = (await response.json().catch(() => ({}))) as { id?: string; message?: string; errors?: Record<string, string> };
+    const body = (await response.json().catch(() => ({}))) as {
+      id?: string;
+      message?: string;
+      errors?: Record<string, string>;
+    };
     if (response.status === 201 && body.id) return { kind: 'stored', id: body.id };
     if (response.status === 400 && body.errors) return { kind: 'invalid', errors: body.errors };
     return { kind: 'failed', message: body.message ?? 'The server could not save your answers.' };

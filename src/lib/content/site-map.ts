@@ -6,7 +6,10 @@ export interface PublicPage {
   title: string;
 }
 
-async function pageTitle(collection: 'aboutPage' | 'ciePage' | 'solutionsPage' | 'resultsPage' | 'povPage', id: string) {
+async function pageTitle(
+  collection: 'aboutPage' | 'ciePage' | 'solutionsPage' | 'resultsPage' | 'povPage',
+  id: string,
+) {
   const entry = await getEntry(collection, id);
   if (!entry) throw new Error(`src/content/pages/${id}.json is missing`);
   return entry.data.seo.title;

@@ -198,11 +198,7 @@ export const waitlistSchema = z.object({
     ),
   email: z
     .string({ error: m.emailInvalid })
-    .check(
-      z.trim(),
-      z.regex(z.regexes.email, m.emailInvalid),
-      z.maxLength(WAITLIST_LIMITS.email, m.emailTooLong),
-    ),
+    .check(z.trim(), z.regex(z.regexes.email, m.emailInvalid), z.maxLength(WAITLIST_LIMITS.email, m.emailTooLong)),
   companyName: z
     .string({ error: m.companyNameRequired })
     .check(
@@ -222,13 +218,11 @@ export const waitlistSchema = z.object({
         acceptable(FORBIDDEN_SINGLE_LINE, m.roleOtherCharacters),
       ),
   ),
-  goal: z
-    .array(z.enum(goalOptions, { error: m.goalRequired }), { error: m.goalRequired })
-    .check(
-      z.overwrite((list) => [...new Set(list)]),
-      z.minLength(1, m.goalRequired),
-      z.maxLength(goalOptions.length, m.goalRequired),
-    ),
+  goal: z.array(z.enum(goalOptions, { error: m.goalRequired }), { error: m.goalRequired }).check(
+    z.overwrite((list) => [...new Set(list)]),
+    z.minLength(1, m.goalRequired),
+    z.maxLength(goalOptions.length, m.goalRequired),
+  ),
   frustrations: z
     .array(z.enum(frustrationOptions, { error: m.frustrationsRequired }), { error: m.frustrationsRequired })
     .check(

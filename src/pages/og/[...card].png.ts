@@ -6,7 +6,11 @@ import { renderSocialCard } from '../../lib/social-card.ts';
 /** One social card per public page, made at build time. */
 export const getStaticPaths = (async () =>
   (await publicPages()).map(({ path, title }) => ({
-    params: { card: socialCardPath(path).replace(/^\/og\//, '').replace(/\.png$/, '') },
+    params: {
+      card: socialCardPath(path)
+        .replace(/^\/og\//, '')
+        .replace(/\.png$/, ''),
+    },
     props: { title },
   }))) satisfies GetStaticPaths;
 

@@ -168,7 +168,11 @@ function parseJson(body: Buffer, headerKey: string | null): Parsed {
   if (unknown.length > 0) throw new Rejection(400, `${M.unknownFields}: ${listNames(unknown)}.`, 'unknown_fields');
 
   const program = record.program;
-  if (program !== undefined && program !== null && (typeof program !== 'string' || !PROGRAM_SLUG_PATTERN.test(program))) {
+  if (
+    program !== undefined &&
+    program !== null &&
+    (typeof program !== 'string' || !PROGRAM_SLUG_PATTERN.test(program))
+  ) {
     throw new Rejection(400, M.badProgram, 'bad_program');
   }
   const website = record[HONEYPOT_FIELD];
@@ -269,7 +273,9 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
   res.end(payload);
 }
 
-export function createWaitlistHandler(deps: WaitlistHandlerDeps): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+export function createWaitlistHandler(
+  deps: WaitlistHandlerDeps,
+): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const { store, rateLimiter, trustProxy, renderForm } = deps;
   const limitBytes = deps.bodyLimitBytes ?? WAITLIST_BODY_LIMIT_BYTES;
   const timeoutMs = deps.bodyTimeoutMs ?? WAITLIST_BODY_TIMEOUT_MS;
@@ -318,7 +324,11 @@ export function createWaitlistHandler(deps: WaitlistHandlerDeps): (req: Incoming
       body = await readBody(req, { limitBytes, timeoutMs });
     } catch (error) {
       const status = isHttpError(error) ? error.status : 400;
-      log({ outcome: 'rejected', reason: status === 413 ? 'too_large' : status === 408 ? 'timeout' : 'aborted', status });
+      log({
+        outcome: 'rejected',
+        reason: status === 413 ? 'too_large' : status === 408 ? 'timeout' : 'aborted',
+        status,
+      });
       if (status === 413) {
         // Read what is left of a modest body first, so the 413 reaches the client rather than a reset.
         const drained = await discardBody(req);
@@ -333,7 +343,12 @@ export function createWaitlistHandler(deps: WaitlistHandlerDeps): (req: Incoming
       }
       if (req.socket.destroyed) return;
       res.once('finish', () => req.socket.destroy());
-      sendJson(res, status, { status: 'error', message: status === 408 ? M.timeout : M.aborted }, { Connection: 'close' });
+      sendJson(
+        res,
+        status,
+        { status: 'error', message: status === 408 ? M.timeout : M.aborted },
+        { Connection: 'close' },
+      );
       return;
     }
 
@@ -418,7 +433,11 @@ export function createWaitlistHandler(deps: WaitlistHandlerDeps): (req: Incoming
       }
       return;
     }
-    log({ outcome: saved.created ? 'stored' : 'duplicate', status: kind === 'form' ? 200 : 201, program: parsed.program });
+    log({
+      outcome: saved.created ? 'stored' : 'duplicate',
+      status: kind === 'form' ? 200 : 201,
+      program: parsed.program,
+    });
     return succeed(saved.id);
   }
 

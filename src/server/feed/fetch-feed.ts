@@ -9,8 +9,7 @@ export interface FetchFeedOptions {
   fetchImpl?: typeof fetch;
 }
 
-const ACCEPT =
-  'application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.1';
+const ACCEPT = 'application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.1';
 const USER_AGENT = 'HumanwiseSite/1.0 (Point of View feed reader)';
 
 /**

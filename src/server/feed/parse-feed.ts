@@ -130,7 +130,13 @@ function httpUrl(value: string | undefined, base?: string): string | null {
 /** RSS 2.0: a guid is the article's address unless it says isPermaLink="false". */
 function permalinkGuid(guid: unknown): string | null {
   const node = asNode(first(guid));
-  if (node && String(node['@_isPermaLink'] ?? '').trim().toLowerCase() === 'false') return null;
+  if (
+    node &&
+    String(node['@_isPermaLink'] ?? '')
+      .trim()
+      .toLowerCase() === 'false'
+  )
+    return null;
   return httpUrl(text(guid));
 }
 
@@ -140,10 +146,7 @@ function atomLink(links: XmlNode[]): string | null {
     const rel = attr(l, 'rel');
     return rel === undefined || rel === 'alternate';
   });
-  const preferred = [
-    ...alternates.filter((l) => (attr(l, 'type') ?? 'text/html').includes('html')),
-    ...alternates,
-  ];
+  const preferred = [...alternates.filter((l) => (attr(l, 'type') ?? 'text/html').includes('html')), ...alternates];
   for (const l of preferred) {
     const href = httpUrl(attr(l, 'href'));
     if (href) return href;

@@ -87,10 +87,7 @@ export function readBody(req: IncomingMessage, options: ReadBodyOptions): Promis
       if (!req.complete) finish(new HttpError(400, 'The request was aborted before the body arrived.'));
     };
 
-    const timer = setTimeout(
-      () => finish(new HttpError(408, 'The request body took too long to arrive.')),
-      timeoutMs,
-    );
+    const timer = setTimeout(() => finish(new HttpError(408, 'The request body took too long to arrive.')), timeoutMs);
     timer.unref?.();
 
     req.on('data', onData);

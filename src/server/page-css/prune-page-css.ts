@@ -22,7 +22,8 @@ export interface PageVocabulary {
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>', '#39': "'", '#x27': "'" };
-const decodeEntities = (value: string) => value.replace(/&(amp|quot|apos|lt|gt|#39|#x27);/g, (_, name: string) => ENTITIES[name]!);
+const decodeEntities = (value: string) =>
+  value.replace(/&(amp|quot|apos|lt|gt|#39|#x27);/g, (_, name: string) => ENTITIES[name]!);
 
 /** The class names in a document's class attributes. */
 export function classesInHtml(html: string): Set<string> {
@@ -45,11 +46,14 @@ export function wordsInScript(script: string): string[] {
 /** What a page can use: its markup and inline scripts, plus `scriptWords` (its islands' scripts). */
 export function vocabularyOf(html: string, scriptWords: Iterable<string> = []): PageVocabulary {
   const words = [...scriptWords];
-  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) words.push(...wordsInScript(match[1]!));
+  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g))
+    words.push(...wordsInScript(match[1]!));
   const classes = classesInHtml(html);
   const elements = new Set([...html.matchAll(/<([a-zA-Z][\w-]*)/g)].map((match) => match[1]!.toLowerCase()));
   // From style attributes only: visitors' own words (a form echoing what was typed) never count.
-  const properties = new Set([...html.matchAll(/\sstyle\s*=\s*"([^"]*)"/g)].flatMap((match) => match[1]!.match(/--[\w-]+/g) ?? []));
+  const properties = new Set(
+    [...html.matchAll(/\sstyle\s*=\s*"([^"]*)"/g)].flatMap((match) => match[1]!.match(/--[\w-]+/g) ?? []),
+  );
   for (const word of words) {
     classes.add(word);
     if (/^[a-z][\w-]*$/i.test(word)) elements.add(word.toLowerCase());
@@ -93,9 +97,7 @@ function propertiesInUse(css: string, page: PageVocabulary): Set<string> {
   for (const [, name = '', value = ''] of css.matchAll(/(--[\w-]+)\s*:([^;{}]*)/g)) {
     declarations.set(name, [...(declarations.get(name) ?? []), value]);
   }
-  const readers = css
-    .replace(/@property\s*--[\w-]+\s*\{[^}]*\}/g, '')
-    .replace(/--[\w-]+\s*:[^;{}]*/g, '');
+  const readers = css.replace(/@property\s*--[\w-]+\s*\{[^}]*\}/g, '').replace(/--[\w-]+\s*:[^;{}]*/g, '');
   const needed = new Set(page.properties);
   const queue = [...(readers.match(/--[\w-]+/g) ?? []), ...page.properties];
   while (queue.length) {
@@ -108,9 +110,12 @@ function propertiesInUse(css: string, page: PageVocabulary): Set<string> {
   return needed;
 }
 
-const hasNoDeclarations = (rule: { value: { declarations?: { declarations?: unknown[]; importantDeclarations?: unknown[] }; rules?: unknown[] } }) =>
-  (rule.value.declarations?.declarations?.length ?? 0) + (rule.value.declarations?.importantDeclarations?.length ?? 0) === 0 &&
-  (rule.value.rules?.length ?? 0) === 0;
+const hasNoDeclarations = (rule: {
+  value: { declarations?: { declarations?: unknown[]; importantDeclarations?: unknown[] }; rules?: unknown[] };
+}) =>
+  (rule.value.declarations?.declarations?.length ?? 0) +
+    (rule.value.declarations?.importantDeclarations?.length ?? 0) ===
+    0 && (rule.value.rules?.length ?? 0) === 0;
 
 /** The stylesheet without the rules and custom properties a page with this vocabulary cannot use. */
 export function pruneStylesheet(css: string, page: PageVocabulary): string {
@@ -127,14 +132,19 @@ export function pruneStylesheet(css: string, page: PageVocabulary): string {
   return minify(pruned, {
     Rule: { property: (rule) => (inUse.has(rule.value.name) ? undefined : []) },
     // lightningcss also files properties it does not know (`-webkit-tap-highlight-color`) as custom.
-    Declaration: { custom: (declaration) => (!declaration.name.startsWith('--') || inUse.has(declaration.name) ? undefined : []) },
+    Declaration: {
+      custom: (declaration) => (!declaration.name.startsWith('--') || inUse.has(declaration.name) ? undefined : []),
+    },
     RuleExit: { ...dropWhenEmpty, style: (rule) => (hasNoDeclarations(rule) ? [] : undefined) },
   });
 }
 
 /** Calls `prune` on the text of each inline stylesheet of a page and puts the result back. */
 export function rewriteInlineStyles(html: string, prune: (css: string) => string): string {
-  return html.replace(/(<style[^>]*>)([\s\S]*?)(<\/style>)/g, (_, open: string, css: string, close: string) => `${open}${prune(css)}${close}`);
+  return html.replace(
+    /(<style[^>]*>)([\s\S]*?)(<\/style>)/g,
+    (_, open: string, css: string, close: string) => `${open}${prune(css)}${close}`,
+  );
 }
 
 /** The page with each inline stylesheet pruned to what the page and its island scripts can use. */

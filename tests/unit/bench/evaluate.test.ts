@@ -6,7 +6,13 @@ import { summarize, type RunSummary } from '../../../bench/measure.ts';
 
 /** The parts of a Lighthouse result the benchmark reads; the rest is left out. */
 function lhr({ lcp = 800, loadAfterMs = 300, performance = 1 } = {}): Result {
-  const audit = (id: string, extra: Record<string, unknown> = {}) => ({ id, title: id, score: 1, scoreDisplayMode: 'numeric', ...extra });
+  const audit = (id: string, extra: Record<string, unknown> = {}) => ({
+    id,
+    title: id,
+    score: 1,
+    scoreDisplayMode: 'numeric',
+    ...extra,
+  });
   const networkStartTs = 1_000_000_000;
   return {
     categories: {
@@ -17,7 +23,11 @@ function lhr({ lcp = 800, loadAfterMs = 300, performance = 1 } = {}): Result {
     },
     audits: {
       'first-contentful-paint': audit('first-contentful-paint', { numericValue: 700 }),
-      'largest-contentful-paint': audit('largest-contentful-paint', { numericValue: lcp, score: performance, displayValue: `${lcp} ms` }),
+      'largest-contentful-paint': audit('largest-contentful-paint', {
+        numericValue: lcp,
+        score: performance,
+        displayValue: `${lcp} ms`,
+      }),
       'total-blocking-time': audit('total-blocking-time', { numericValue: 10 }),
       'cumulative-layout-shift': audit('cumulative-layout-shift', { numericValue: 0 }),
       'speed-index': audit('speed-index', { numericValue: 900 }),
@@ -36,7 +46,12 @@ function lhr({ lcp = 800, loadAfterMs = 300, performance = 1 } = {}): Result {
           items: [
             { url: 'http://site/', resourceType: 'Document', transferSize: 12_000, networkEndTime: 40 },
             { url: 'http://site/_astro/header.js', resourceType: 'Script', transferSize: 1_700, networkEndTime: 120 },
-            { url: 'http://site/_astro/island.js', resourceType: 'Script', transferSize: 16_300, networkEndTime: loadAfterMs + 200 },
+            {
+              url: 'http://site/_astro/island.js',
+              resourceType: 'Script',
+              transferSize: 16_300,
+              networkEndTime: loadAfterMs + 200,
+            },
           ],
         },
       }),
@@ -59,12 +74,18 @@ describe('summarize', () => {
   it('lists the scored audits short of full marks', () => {
     const run = summarize(lhr({ performance: 0.9 }));
     expect(run.scores.performance).toBe(90);
-    expect(run.misses).toEqual([expect.objectContaining({ category: 'performance', id: 'largest-contentful-paint', score: 0.9 })]);
+    expect(run.misses).toEqual([
+      expect.objectContaining({ category: 'performance', id: 'largest-contentful-paint', score: 0.9 }),
+    ]);
   });
 });
 
 describe('medians and budgets', () => {
-  const runs: RunSummary[] = [summarize(lhr({ lcp: 800 })), summarize(lhr({ lcp: 1_400 })), summarize(lhr({ lcp: 900 }))];
+  const runs: RunSummary[] = [
+    summarize(lhr({ lcp: 800 })),
+    summarize(lhr({ lcp: 1_400 })),
+    summarize(lhr({ lcp: 900 })),
+  ];
 
   it('takes each figure’s median', () => {
     expect(median([3, 1, 2])).toBe(2);
@@ -84,7 +105,15 @@ describe('medians and budgets', () => {
       'LCP 1.20 s > 1.00 s',
       'LCP 1.80x the reference > 1.5x',
     ]);
-    const heavy = { ...slow, scores: { ...slow.scores, performance: 100 }, lcpMs: 500, firstLoad: { jsBytes: 6 * 1024, totalBytes: 121 * 1024 } };
-    expect(budgetFailures(heavy, 1, budgets)).toEqual(['first-load JS 6.0 KB > 5.0 KB', 'first-load transfer 121.0 KB > 120.0 KB']);
+    const heavy = {
+      ...slow,
+      scores: { ...slow.scores, performance: 100 },
+      lcpMs: 500,
+      firstLoad: { jsBytes: 6 * 1024, totalBytes: 121 * 1024 },
+    };
+    expect(budgetFailures(heavy, 1, budgets)).toEqual([
+      'first-load JS 6.0 KB > 5.0 KB',
+      'first-load transfer 121.0 KB > 120.0 KB',
+    ]);
   });
 });

@@ -6,7 +6,16 @@ import { buttonSizeNames, buttonVariantNames, buttonVariants } from '../../../sr
 
 describe('button variants', () => {
   it('are exactly the eight the spec names, in four sizes', () => {
-    expect(buttonVariantNames).toEqual(['default', 'destructive', 'outline', 'secondary', 'ghost', 'link', 'hero', 'luminous']);
+    expect(buttonVariantNames).toEqual([
+      'default',
+      'destructive',
+      'outline',
+      'secondary',
+      'ghost',
+      'link',
+      'hero',
+      'luminous',
+    ]);
     expect(buttonSizeNames).toEqual(['default', 'sm', 'lg', 'icon']);
   });
 

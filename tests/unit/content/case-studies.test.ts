@@ -48,7 +48,9 @@ describe('case studies as content', () => {
   });
 
   it('have a unique display order from 1 to 17', () => {
-    expect(studies.map((study) => study.data.order).sort((a, b) => a - b)).toEqual(specNames.map((_, index) => index + 1));
+    expect(studies.map((study) => study.data.order).sort((a, b) => a - b)).toEqual(
+      specNames.map((_, index) => index + 1),
+    );
   });
 
   it('tell each story in Challenge, Approach, Deliverables and Impact, in that order', () => {

@@ -40,7 +40,15 @@ async function walkToLastStep(user: ReturnType<typeof userEvent.setup>) {
 
 function renderForm(submit: typeof submitLead = vi.fn(async () => ({ kind: 'stored' as const, id: 'lead-1' }))) {
   const onStored = vi.fn();
-  render(<WaitlistForm program="orchestration" idempotencyKey="key-123456789" onStored={onStored} onCancel={vi.fn()} submit={submit} />);
+  render(
+    <WaitlistForm
+      program="orchestration"
+      idempotencyKey="key-123456789"
+      onStored={onStored}
+      onCancel={vi.fn()}
+      submit={submit}
+    />,
+  );
   return { onStored, submit };
 }
 

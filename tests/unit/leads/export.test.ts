@@ -114,7 +114,11 @@ describe('parseSinceDate', () => {
   });
 });
 
-function runCli(args: string[], env: Record<string, string>, cwd?: string): Promise<{ code: number; stdout: string; stderr: string }> {
+function runCli(
+  args: string[],
+  env: Record<string, string>,
+  cwd?: string,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   const base = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => name !== 'DATABASE_URL' && name !== 'SQLITE_PATH'),
   );
@@ -135,7 +139,10 @@ describe('npm run leads:export (export-cli.ts)', () => {
     const file = path.join(tempDir(), 'leads.sqlite');
     const store = openSqliteLeadStore(file);
     await store.save(lead({ name: 'Avery Lin', email: 'avery@example.com' }), randomUUID());
-    await store.save(lead({ name: 'Jordan Blake, Jr.', email: 'jordan@example.com', sourceProgram: null }), randomUUID());
+    await store.save(
+      lead({ name: 'Jordan Blake, Jr.', email: 'jordan@example.com', sourceProgram: null }),
+      randomUUID(),
+    );
     await store.close();
     return file;
   }
@@ -204,7 +211,10 @@ describe.skipIf(!pgUrl)('npm run leads:export with PostgreSQL (TEST_DATABASE_URL
       const store = await openLeadStore({ DATABASE_URL: url.toString() });
       await store.save(lead({ name: 'Morgan Ellis' }), randomUUID());
       await store.close();
-      const result = await runCli([], { DATABASE_URL: url.toString(), SQLITE_PATH: path.join(tempDir(), 'unused.sqlite') });
+      const result = await runCli([], {
+        DATABASE_URL: url.toString(),
+        SQLITE_PATH: path.join(tempDir(), 'unused.sqlite'),
+      });
       expect(result.code).toBe(0);
       expect(result.stderr).toMatch(/from the postgres store/);
       const rows = parse(result.stdout);

@@ -139,7 +139,9 @@ export function leadStoreContract(label: string, createHarness: () => Promise<St
 
     it('stores every lead for 50 concurrent saves with distinct keys', async () => {
       const store = await open();
-      const results = await Promise.all(Array.from({ length: 50 }, (_, i) => store.save(lead({ name: `Lead ${i}` }), randomUUID())));
+      const results = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => store.save(lead({ name: `Lead ${i}` }), randomUUID())),
+      );
       expect(new Set(results.map((r) => r.id)).size).toBe(50);
       expect(results.every((r) => r.created)).toBe(true);
       expect(await store.count()).toBe(50);

@@ -34,9 +34,19 @@ leadStoreContract('SQLite', async () => {
   return {
     open: () => openLeadStore({ SQLITE_PATH: file }),
     appliedVersions: async () =>
-      readSqlite(file, (db) => db.prepare('SELECT version FROM schema_migrations ORDER BY version').all().map((r) => Number(r.version))),
+      readSqlite(file, (db) =>
+        db
+          .prepare('SELECT version FROM schema_migrations ORDER BY version')
+          .all()
+          .map((r) => Number(r.version)),
+      ),
     columns: async () =>
-      readSqlite(file, (db) => db.prepare('PRAGMA table_info(leads)').all().map((r) => String(r.name))),
+      readSqlite(file, (db) =>
+        db
+          .prepare('PRAGMA table_info(leads)')
+          .all()
+          .map((r) => String(r.name)),
+      ),
     dispose: async () => rmSync(dir, { recursive: true, force: true }),
   } satisfies StoreHarness;
 });
@@ -55,13 +65,15 @@ describe.skipIf(!pgUrl)('PostgreSQL store (TEST_DATABASE_URL)', () => {
     return {
       open: () => openLeadStore({ DATABASE_URL: url.toString() }),
       appliedVersions: async () =>
-        (await admin.query(`SELECT version FROM ${schema}.schema_migrations ORDER BY version`)).rows.map((r) => Number(r.version)),
+        (await admin.query(`SELECT version FROM ${schema}.schema_migrations ORDER BY version`)).rows.map((r) =>
+          Number(r.version),
+        ),
       columns: async () =>
         (
-          await admin.query('SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2', [
-            schema,
-            'leads',
-          ])
+          await admin.query(
+            'SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2',
+            [schema, 'leads'],
+          )
         ).rows.map((r) => String(r.column_name)),
       dispose: async () => {
         await admin.query(`DROP SCHEMA ${schema} CASCADE`);
@@ -91,7 +103,12 @@ describe('SQLite specifics', () => {
     } finally {
       await store.close();
     }
-    expect(readSqlite(path.join(dir, 'data', 'leads.sqlite'), (db) => db.prepare('SELECT count(*) AS n FROM leads').get()?.n)).toBe(1);
+    expect(
+      readSqlite(
+        path.join(dir, 'data', 'leads.sqlite'),
+        (db) => db.prepare('SELECT count(*) AS n FROM leads').get()?.n,
+      ),
+    ).toBe(1);
   });
 
   it('uses write-ahead logging', async () => {

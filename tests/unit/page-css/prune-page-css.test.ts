@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { classesInHtml, prunePageCss, pruneStylesheet, vocabularyOf, wordsInScript } from '../../../src/server/page-css/prune-page-css.ts';
+import {
+  classesInHtml,
+  prunePageCss,
+  pruneStylesheet,
+  vocabularyOf,
+  wordsInScript,
+} from '../../../src/server/page-css/prune-page-css.ts';
 
 /** Prunes for a page with these classes, the usual elements and no custom properties of its own. */
 const prune = (css: string, ...classes: string[]) =>
-  pruneStylesheet(css, { classes: new Set(classes), elements: new Set(['html', 'body', 'main', 'p', 'a', 'h2', 'h3', 'dialog']), properties: new Set() });
+  pruneStylesheet(css, {
+    classes: new Set(classes),
+    elements: new Set(['html', 'body', 'main', 'p', 'a', 'h2', 'h3', 'dialog']),
+    properties: new Set(),
+  });
 
 describe('pruneStylesheet', () => {
   it('drops rules for classes the page does not use and keeps the ones it does', () => {
@@ -12,7 +22,8 @@ describe('pruneStylesheet', () => {
   });
 
   it('keeps attribute, id and state selectors, which scripts may switch on later', () => {
-    const css = 'dialog[open]{display:block}[data-reveal=pending]{opacity:0}#main{outline:none}:focus-visible{outline:2px solid}a:hover{color:red}';
+    const css =
+      'dialog[open]{display:block}[data-reveal=pending]{opacity:0}#main{outline:none}:focus-visible{outline:2px solid}a:hover{color:red}';
     expect(prune(css)).toBe(css);
   });
 
@@ -23,7 +34,9 @@ describe('pruneStylesheet', () => {
 
   it('needs every class of a compound or descendant selector; a list stays whole while one selector can match', () => {
     expect(prune('.theme-night .on-night{color:#fff}', 'on-night')).toBe('');
-    expect(prune('.theme-night .on-night{color:#fff}', 'on-night', 'theme-night')).toBe('.theme-night .on-night{color:#fff}');
+    expect(prune('.theme-night .on-night{color:#fff}', 'on-night', 'theme-night')).toBe(
+      '.theme-night .on-night{color:#fff}',
+    );
     expect(prune('.a h2,.b h3{color:red}', 'b')).toBe('.a h2,.b h3{color:red}');
     expect(prune('.a h2,.b h3{color:red}')).toBe('');
   });
@@ -36,9 +49,12 @@ describe('pruneStylesheet', () => {
   });
 
   it('removes media and supports blocks that pruning left empty; an emptied layer keeps its place in the layer order', () => {
-    const css = '@layer base{p{margin:0}}@layer utilities{.x{color:red}@media (width>=40rem){.sm\\:x{color:blue}}@supports (color:color-mix(in lab,red,red)){.y{color:green}}}';
+    const css =
+      '@layer base{p{margin:0}}@layer utilities{.x{color:red}@media (width>=40rem){.sm\\:x{color:blue}}@supports (color:color-mix(in lab,red,red)){.y{color:green}}}';
     expect(prune(css)).toBe('@layer base{p{margin:0}}@layer utilities;');
-    expect(prune(css, 'sm:x')).toBe('@layer base{p{margin:0}}@layer utilities{@media (width>=40rem){.sm\\:x{color:#00f}}}');
+    expect(prune(css, 'sm:x')).toBe(
+      '@layer base{p{margin:0}}@layer utilities{@media (width>=40rem){.sm\\:x{color:#00f}}}',
+    );
   });
 
   it("drops Tailwind's registered properties and fallbacks that no remaining rule sets or reads", () => {
@@ -54,12 +70,16 @@ describe('pruneStylesheet', () => {
   });
 
   it('keeps only the theme variables something reads, following variables that read others', () => {
-    const css = ':root{--font-sans:Inter,sans-serif;--default-font-family:var(--font-sans);--font-mono:monospace;--color-ink:#14161f;--unused:1px}body{font-family:var(--default-font-family);color:var(--color-ink)}';
-    expect(prune(css)).toBe(':root{--font-sans:Inter,sans-serif;--default-font-family:var(--font-sans);--color-ink:#14161f}body{font-family:var(--default-font-family);color:var(--color-ink)}');
+    const css =
+      ':root{--font-sans:Inter,sans-serif;--default-font-family:var(--font-sans);--font-mono:monospace;--color-ink:#14161f;--unused:1px}body{font-family:var(--default-font-family);color:var(--color-ink)}';
+    expect(prune(css)).toBe(
+      ':root{--font-sans:Inter,sans-serif;--default-font-family:var(--font-sans);--color-ink:#14161f}body{font-family:var(--default-font-family);color:var(--color-ink)}',
+    );
   });
 
   it('never touches ordinary declarations, even those the CSS parser does not know', () => {
-    const css = 'html{-webkit-tap-highlight-color:transparent;font-feature-settings:var(--default-font-feature-settings,normal);scroll-behavior:smooth}';
+    const css =
+      'html{-webkit-tap-highlight-color:transparent;font-feature-settings:var(--default-font-feature-settings,normal);scroll-behavior:smooth}';
     expect(prune(css)).toBe(css);
   });
 });
@@ -74,23 +94,31 @@ describe('the classes a page uses', () => {
     ]);
   });
 
-  it('counts the words of inline scripts and of the islands the page loads, but never a visitor\'s words', () => {
+  it("counts the words of inline scripts and of the islands the page loads, but never a visitor's words", () => {
     const html =
       '<div class="a" style="--accent: red"></div><script>el.classList.add("is-open")</script><script src="/x.js"></script>' +
       '<input name="note" value="--typed-by-a-visitor">';
     const page = vocabularyOf(html, ['from-island', 'textarea', 'var(--island-gap)']);
-    expect(page.classes).toEqual(new Set(['a', 'from-island', 'textarea', 'var(--island-gap)', 'el.classList.add(', 'is-open', ')']));
+    expect(page.classes).toEqual(
+      new Set(['a', 'from-island', 'textarea', 'var(--island-gap)', 'el.classList.add(', 'is-open', ')']),
+    );
     expect(page.elements).toEqual(new Set(['div', 'script', 'input', 'from-island', 'textarea', 'is-open']));
     expect(page.properties).toEqual(new Set(['--accent', '--island-gap']));
   });
 
   it('keeps arbitrary values whole when reading scripts', () => {
-    const island = 'className:"size-full bg-[radial-gradient(circle_at_30%_40%,rgb(255_184_107/0.45),transparent_45%)]"';
-    expect(wordsInScript(island)).toContain('bg-[radial-gradient(circle_at_30%_40%,rgb(255_184_107/0.45),transparent_45%)]');
+    const island =
+      'className:"size-full bg-[radial-gradient(circle_at_30%_40%,rgb(255_184_107/0.45),transparent_45%)]"';
+    expect(wordsInScript(island)).toContain(
+      'bg-[radial-gradient(circle_at_30%_40%,rgb(255_184_107/0.45),transparent_45%)]',
+    );
   });
 
   it('rewrites each inline stylesheet of a page and leaves the rest of the markup alone', () => {
-    const html = '<html><head><style>.a{color:red}.b{color:blue}table{border:0}</style></head><body class="a"><p>Text</p></body></html>';
-    expect(prunePageCss(html)).toBe('<html><head><style>.a{color:red}</style></head><body class="a"><p>Text</p></body></html>');
+    const html =
+      '<html><head><style>.a{color:red}.b{color:blue}table{border:0}</style></head><body class="a"><p>Text</p></body></html>';
+    expect(prunePageCss(html)).toBe(
+      '<html><head><style>.a{color:red}</style></head><body class="a"><p>Text</p></body></html>',
+    );
   });
 });

@@ -16,8 +16,12 @@ describe('ProgramPage', () => {
     const challenge = screen.getByRole('region', { name: content.pain.title });
     expect(within(challenge).getAllByRole('listitem')).toHaveLength(content.pain.points.length);
     expect(screen.getByRole('list', { name: 'Your team will:' }).children).toHaveLength(content.value.outcomes.length);
-    expect(screen.getByRole('list', { name: content.clarity.isTitle }).children).toHaveLength(content.clarity.isFor.length);
-    expect(screen.getByRole('list', { name: content.clarity.isNotTitle }).children).toHaveLength(content.clarity.isNotFor.length);
+    expect(screen.getByRole('list', { name: content.clarity.isTitle }).children).toHaveLength(
+      content.clarity.isFor.length,
+    );
+    expect(screen.getByRole('list', { name: content.clarity.isNotTitle }).children).toHaveLength(
+      content.clarity.isNotFor.length,
+    );
     expect(screen.getByText(content.cta.note)).toBeInTheDocument();
   });
 

@@ -84,7 +84,8 @@ describe('parseFeed: Atom', () => {
   });
 
   it('reads an Atom image enclosure link and media:thumbnail', () => {
-    const [withEnclosure, withMedia] = parseFeed(`<feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">
+    const [withEnclosure, withMedia] =
+      parseFeed(`<feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">
       <entry><title>One</title><link href="https://blog.example.com/one"/>
         <link rel="enclosure" type="image/png" href="https://cdn.example.com/one.png"/></entry>
       <entry><title>Two</title><link href="https://blog.example.com/two"/>

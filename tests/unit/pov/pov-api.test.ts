@@ -69,9 +69,19 @@ describe('GET /api/pov against a fixture feed server', () => {
   it.each([
     ['an empty feed', '/empty.xml', {}, { status: 'ok', items: [] }],
     ['HTTP 500 upstream', '/500.xml', {}, { status: 'error', message: 'The blog feed answered with an error.' }],
-    ['a feed that never answers', '/hang.xml', { timeoutMs: 300 }, { status: 'error', message: 'The blog feed did not answer in time.' }],
+    [
+      'a feed that never answers',
+      '/hang.xml',
+      { timeoutMs: 300 },
+      { status: 'error', message: 'The blog feed did not answer in time.' },
+    ],
     ['a body that is not XML', '/not-xml.xml', {}, { status: 'error', message: 'The blog feed could not be read.' }],
-    ['an oversized feed', '/oversized.xml', { maxBytes: 2048 }, { status: 'error', message: 'The blog feed is too large.' }],
+    [
+      'an oversized feed',
+      '/oversized.xml',
+      { maxBytes: 2048 },
+      { status: 'error', message: 'The blog feed is too large.' },
+    ],
   ])('answers HTTP 200 for %s', async (_label, path, options, expected) => {
     const api = await startApp(createPovService({ feedUrl: feeds.url(path), ...options }));
     const res = await fetch(api);

@@ -4,15 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FeedError } from '../../../src/server/feed/feed-error.ts';
 import { fetchFeedText } from '../../../src/server/feed/fetch-feed.ts';
 import { createPovService, povServiceOptionsFromEnv } from '../../../src/server/feed/pov-service.ts';
-import {
-  chunked,
-  fixtureFeed,
-  hang,
-  startFeedServer,
-  status,
-  xml,
-  type FeedFixtureServer,
-} from './fixture-server.ts';
+import { chunked, fixtureFeed, hang, startFeedServer, status, xml, type FeedFixtureServer } from './fixture-server.ts';
 
 let feeds: FeedFixtureServer;
 
@@ -60,7 +52,10 @@ describe('fetchFeedText', () => {
 
   it('decodes the charset the feed declares', async () => {
     const path = uniquePath('latin1');
-    const body = Buffer.from('<?xml version="1.0" encoding="ISO-8859-1"?><rss><channel><title>Caf\xe9</title></channel></rss>', 'latin1');
+    const body = Buffer.from(
+      '<?xml version="1.0" encoding="ISO-8859-1"?><rss><channel><title>Caf\xe9</title></channel></rss>',
+      'latin1',
+    );
     feeds.route(path, (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(body);
     });

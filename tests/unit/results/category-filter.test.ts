@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { categoriesInUse } from '../../../src/lib/case-studies/categories.ts';
-import { ALL_CATEGORIES, categoryFromSearch, describeShown, urlForCategory } from '../../../src/lib/case-studies/category-filter.ts';
+import {
+  ALL_CATEGORIES,
+  categoryFromSearch,
+  describeShown,
+  urlForCategory,
+} from '../../../src/lib/case-studies/category-filter.ts';
 
 const categories = ['Healthcare', 'Insurance', 'Employee Experience'];
 

@@ -50,7 +50,10 @@ describe('ResultsFilter', () => {
     const user = userEvent.setup();
     render(<ResultsPage />);
     await user.click(screen.getByRole('button', { name: 'Healthcare' }));
-    expect(cards().map((card) => card.getAttribute('aria-labelledby'))).toEqual(['case-study-a-title', 'case-study-c-title']);
+    expect(cards().map((card) => card.getAttribute('aria-labelledby'))).toEqual([
+      'case-study-a-title',
+      'case-study-c-title',
+    ]);
     expect(pressed()).toEqual(['Healthcare']);
     expect(screen.getByRole('status')).toHaveTextContent('Showing 2 Healthcare case studies');
     expect(window.location.search).toBe('?category=Healthcare');

@@ -47,9 +47,9 @@ const oddText = fc.oneof(
 
 /** A valid submission with one field replaced by something odd, or extra/missing keys. */
 const mutated = fc.oneof(
-  fc.record({ field: fc.constantFrom(...waitlistFields), value: fc.oneof(oddText, fc.jsonValue()) }).map(({ field, value }) =>
-    validSubmission({ [field]: value }),
-  ),
+  fc
+    .record({ field: fc.constantFrom(...waitlistFields), value: fc.oneof(oddText, fc.jsonValue()) })
+    .map(({ field, value }) => validSubmission({ [field]: value })),
   fc.record({ key: fc.string({ minLength: 1, maxLength: 20 }), value: fc.jsonValue() }).map(({ key, value }) => ({
     ...validSubmission(),
     [key]: value,

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -24,7 +30,9 @@ let base: string;
 let rendered: Rendered[];
 let events: Record<string, unknown>[];
 
-async function startServer(options: { limit?: number; trustProxy?: boolean; bodyTimeoutMs?: number; store?: LeadStore } = {}) {
+async function startServer(
+  options: { limit?: number; trustProxy?: boolean; bodyTimeoutMs?: number; store?: LeadStore } = {},
+) {
   const handler = createWaitlistHandler({
     store: options.store ?? store,
     rateLimiter: createRateLimiter({ limit: options.limit ?? 0, windowMs: 10 * 60 * 1000 }),
@@ -194,9 +202,15 @@ describe('JSON submissions', () => {
 
   it('400 with every required field for an empty object', async () => {
     const body = await expectJsonError(await postJson({}), 400, 'Please correct the highlighted fields.');
-    expect(Object.keys((body as unknown as { errors: object }).errors).toSorted()).toEqual(
-      ['companyName', 'email', 'frustrations', 'goal', 'investment', 'name', 'role'],
-    );
+    expect(Object.keys((body as unknown as { errors: object }).errors).toSorted()).toEqual([
+      'companyName',
+      'email',
+      'frustrations',
+      'goal',
+      'investment',
+      'name',
+      'role',
+    ]);
   });
 
   it.each([['{"name": "Dana"'], [''], ['not json'], ["{'name': 'Dana'}"]])('400 for malformed JSON %j', async (raw) => {
@@ -265,16 +279,22 @@ describe('JSON submissions', () => {
 });
 
 describe('transport limits', () => {
-  it.each([['text/plain'], ['multipart/form-data; boundary=x'], ['application/xml'], ['application/json; charset=latin1']])(
-    '415 for Content-Type %s',
-    async (type) => {
-      const response = await fetch(base, { method: 'POST', headers: { 'Content-Type': type }, body: '{}' });
-      await expectJsonError(response, 415, /application\/json/);
-    },
-  );
+  it.each([
+    ['text/plain'],
+    ['multipart/form-data; boundary=x'],
+    ['application/xml'],
+    ['application/json; charset=latin1'],
+  ])('415 for Content-Type %s', async (type) => {
+    const response = await fetch(base, { method: 'POST', headers: { 'Content-Type': type }, body: '{}' });
+    await expectJsonError(response, 415, /application\/json/);
+  });
 
   it('415 without a Content-Type, and for a compressed body', async () => {
-    await expectJsonError(await fetch(base, { method: 'POST', body: new Uint8Array([123, 125]) }), 415, /application\/json/);
+    await expectJsonError(
+      await fetch(base, { method: 'POST', body: new Uint8Array([123, 125]) }),
+      415,
+      /application\/json/,
+    );
     await expectJsonError(await postJson('{}', { 'Content-Encoding': 'gzip' }), 415, /application\/json/);
   });
 
@@ -421,7 +441,14 @@ describe('form posts (the no-JavaScript /waitlist page)', () => {
   it('renders the errors next to the kept values, and stores nothing', async () => {
     const key = randomUUID();
     const response = await postForm(
-      formParams({ name: '  ', email: 'priya@', goal: undefined, role: undefined, additionalInfo: 'Call me in May', idempotencyKey: key }),
+      formParams({
+        name: '  ',
+        email: 'priya@',
+        goal: undefined,
+        role: undefined,
+        additionalInfo: 'Call me in May',
+        idempotencyKey: key,
+      }),
     );
     expect(response.status).toBe(400);
     const [{ state, status }] = rendered as [Rendered];
@@ -478,7 +505,10 @@ describe('form posts (the no-JavaScript /waitlist page)', () => {
       body: Buffer.concat([Buffer.from(before), Buffer.from([0x44, 0xff, 0x61]), Buffer.from(after)]),
     });
     expect(rendered.map((r) => [r.status, r.state.errors.form])).toEqual(
-      Array.from({ length: 5 }, () => [400, 'We could not read your submission. Please check your answers and send the form again.']),
+      Array.from({ length: 5 }, () => [
+        400,
+        'We could not read your submission. Please check your answers and send the form again.',
+      ]),
     );
     expect(await store.count()).toBe(0);
   });
@@ -529,7 +559,9 @@ describe('form posts (the no-JavaScript /waitlist page)', () => {
     const response = await postForm(formParams({ additionalInfo: 'x'.repeat(17 * 1024) }));
     expect(response.status).toBe(413);
     expect(rendered[0]?.status).toBe(413);
-    expect(rendered[0]?.state.errors.form).toBe('Your answers are too long to send. Please shorten them and try again.');
+    expect(rendered[0]?.state.errors.form).toBe(
+      'Your answers are too long to send. Please shorten them and try again.',
+    );
   });
 });
 
@@ -553,7 +585,17 @@ describe('failures and logging', () => {
     await postJson(validSubmission({ website: 'spam' }));
     const logged = JSON.stringify(events);
     expect(events.length).toBeGreaterThanOrEqual(5);
-    for (const secret of ['Dana', 'Whitfield', 'example.com', 'broken@', 'Priya', 'Lakeside', 'Northwind', 'pilot', 'spam']) {
+    for (const secret of [
+      'Dana',
+      'Whitfield',
+      'example.com',
+      'broken@',
+      'Priya',
+      'Lakeside',
+      'Northwind',
+      'pilot',
+      'spam',
+    ]) {
       expect(logged).not.toContain(secret);
     }
     expect(events.map((e) => e.outcome)).toEqual(['stored', 'invalid', 'stored', 'invalid', 'honeypot']);

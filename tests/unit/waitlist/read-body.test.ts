@@ -27,7 +27,11 @@ async function start(options: ReadBodyOptions): Promise<number> {
   return (server.address() as AddressInfo).port;
 }
 
-function post(port: number, body: Buffer, headers: Record<string, string> = {}): Promise<{ status: number; text: string }> {
+function post(
+  port: number,
+  body: Buffer,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest({ port, host: '127.0.0.1', method: 'POST', headers }, (res) => {
       let text = '';

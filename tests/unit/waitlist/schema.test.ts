@@ -44,7 +44,13 @@ describe('option lists', () => {
   });
 
   it('has the five investment bands, with en dashes', () => {
-    expect(investmentOptions).toEqual(['Under $2,500', '$2,500–$5,000', '$5,000–$10,000', '$10,000–$25,000', '$25,000+']);
+    expect(investmentOptions).toEqual([
+      'Under $2,500',
+      '$2,500–$5,000',
+      '$5,000–$10,000',
+      '$10,000–$25,000',
+      '$25,000+',
+    ]);
     for (const band of investmentOptions.slice(1, 4)) expect(band).toContain('\u2013');
     expect(investmentOptions.join('')).not.toContain('-');
   });
@@ -218,7 +224,9 @@ describe('companyName', () => {
     expect(errorsFor({ companyName: text(201) }).companyName).toBe('Company name must be less than 200 characters');
   });
   it('refuses control characters', () => {
-    expect(errorsFor({ companyName: 'North\u0000wind' }).companyName).toBe('Company name contains characters we cannot accept');
+    expect(errorsFor({ companyName: 'North\u0000wind' }).companyName).toBe(
+      'Company name contains characters we cannot accept',
+    );
   });
 });
 
