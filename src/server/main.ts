@@ -12,14 +12,24 @@ import { createApp, type AstroHandler } from './app.ts';
 import { loadStaticAssets } from './http/static-files.ts';
 import { collectScriptHashes } from './http/inline-script-hashes.ts';
 import { gracefulShutdown } from './http/graceful-shutdown.ts';
-import { createRateLimiter, trustProxyFromEnv, waitlistRateLimitFromEnv } from './http/rate-limit.ts';
+import { createRateLimiter } from './http/rate-limit.ts';
 import { openLeadStore } from './leads/store.ts';
 import { createWaitlistHandler } from './api/waitlist.ts';
 import { createPovHandler } from './api/pov.ts';
-import { createPovService, povServiceOptionsFromEnv } from './feed/pov-service.ts';
+import { createPovService } from './feed/pov-service.ts';
+import { loadSettings, SettingsError } from './settings.ts';
 
 const env = process.env;
-const logger = pino({ level: env.LOG_LEVEL ?? 'info', base: null });
+const settings = (() => {
+  try {
+    return loadSettings(env);
+  } catch (error) {
+    if (!(error instanceof SettingsError)) throw error;
+    for (const problem of error.problems) console.error(`Setting error: ${problem}`);
+    process.exit(1);
+  }
+})();
+const logger = pino({ level: settings.LOG_LEVEL, base: null });
 const distDir = fileURLToPath(new URL('../../dist/', import.meta.url));
 const entry = `${distDir}server/entry.mjs`;
 
@@ -32,7 +42,8 @@ const { handler: astro } = (await import(pathToFileURL(entry).href)) as { handle
 const assets = await loadStaticAssets(`${distDir}client`);
 const store = await openLeadStore(env);
 const povService = createPovService({
-  ...povServiceOptionsFromEnv(env, site.povFeedUrl),
+  feedUrl: site.povFeedUrl,
+  cacheTtlMs: settings.POV_CACHE_SECONDS * 1000,
   log: (event) => logger.warn({ feed: event }, 'feed event'),
 });
 
@@ -41,7 +52,7 @@ const app = createApp({
   astro,
   security: { scriptHashes: collectScriptHashes(assets), hsts: site.siteUrl.startsWith('https:') },
   logger,
-  enableFailureRoute: env.ENABLE_FAILURE_ROUTE === '1',
+  enableFailureRoute: settings.ENABLE_FAILURE_ROUTE,
   health: async () => {
     await store.ping();
     return true;
@@ -49,8 +60,8 @@ const app = createApp({
   api: {
     '/api/waitlist': createWaitlistHandler({
       store,
-      rateLimiter: createRateLimiter(waitlistRateLimitFromEnv(env)),
-      trustProxy: trustProxyFromEnv(env),
+      rateLimiter: createRateLimiter({ limit: settings.WAITLIST_RATE_LIMIT, windowMs: 10 * 60 * 1000 }),
+      trustProxy: settings.TRUST_PROXY,
       renderForm: async (req, res, state, status) => {
         // The no-JavaScript form: answer with the /waitlist page showing the outcome.
         req.method = 'GET';
@@ -72,8 +83,8 @@ const server = createServer(
 server.keepAliveTimeout = 5_000;
 const drainer = gracefulShutdown(server);
 
-const port = Number.parseInt(env.PORT ?? '4321', 10);
-const host = env.HOST ?? 'localhost';
+const port = settings.PORT;
+const host = settings.HOST;
 server.listen(port, host, () => {
   logger.info({ url: `http://${host}:${port}`, store: store.kind }, 'server listening');
 });
