@@ -5,7 +5,7 @@ import {
   rewriteInlineStyles,
   vocabularyOf,
   type PageVocabulary,
-} from './server/page-css/prune-page-css.ts';
+} from './build/prune-page-css.ts';
 
 /**
  * Pages rendered per request (legal pages, the no-JavaScript waiting-list form, error pages) get

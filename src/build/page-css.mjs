@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { prunePageCss, wordsInScript } from '../server/page-css/prune-page-css.ts';
+import { prunePageCss, wordsInScript } from './prune-page-css.ts';
 
 /**
  * Directives whose islands load only when the visitor acts (src/islands/directives). Islands that

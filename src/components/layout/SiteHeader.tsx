@@ -55,7 +55,7 @@ function NavLinkList({ links, currentPath, linkClassName, ...list }: NavLinkList
 /**
  * The fixed site header. Rendered to HTML only: the Programs menu is a native popover and the
  * mobile drawer a native modal dialog, so no React ships for it. A few lines in
- * src/scripts/site-header.ts add arrow keys and close the drawer when a link is chosen.
+ * src/browser/site-header.ts add arrow keys and close the drawer when a link is chosen.
  */
 export function SiteHeader({
   companyName,

@@ -5,7 +5,7 @@ import {
   pruneStylesheet,
   vocabularyOf,
   wordsInScript,
-} from '../../../src/server/page-css/prune-page-css.ts';
+} from '../../../src/build/prune-page-css.ts';
 
 /** Prunes for a page with these classes, the usual elements and no custom properties of its own. */
 const prune = (css: string, ...classes: string[]) =>

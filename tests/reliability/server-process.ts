@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../free-port.ts';
+import { freePort } from '../../scripts/free-port.ts';
 import { send } from './http-client.ts';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
