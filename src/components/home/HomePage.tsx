@@ -5,6 +5,7 @@ import { Button } from '../ui/Button.tsx';
 import { Icon } from '../icons/Icon.tsx';
 import { SectionHeading } from '../ui/SectionHeading.tsx';
 import { ProgramCard, type ProgramCardProps } from './ProgramCard.tsx';
+import { KeepHyphenated } from '../ui/KeepHyphenated.tsx';
 
 export interface HomeContent {
   hero: { eyebrow: string; headline: string; question: string; pitch: string; imageAlt: string };
@@ -43,7 +44,7 @@ export function HomePage({ content, programs, art, bookingUrl, heroArt }: HomePa
               {hero.eyebrow}
             </p>
             <h1 id="hero-title" className="text-3xl font-semibold tracking-tight sm:text-4xl lg:text-5xl">
-              {hero.headline}
+              <KeepHyphenated text={hero.headline} />
             </h1>
             <p className="mt-6 text-xl font-medium text-on-night">{hero.question}</p>
             <p className="mt-4 max-w-xl text-lg text-on-night-muted">{hero.pitch}</p>

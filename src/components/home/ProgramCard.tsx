@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
 import { Button } from '../ui/Button.tsx';
 import { Icon } from '../icons/Icon.tsx';
+import { KeepHyphenated } from '../ui/KeepHyphenated.tsx';
 
 export interface ProgramCardProps {
   title: string;
@@ -21,7 +22,9 @@ export function ProgramCard({ title, subtitle, tagline, description, highlights,
       style={{ '--reveal-index': index } as CSSProperties}
       className="flex flex-col rounded-[var(--radius-card)] border border-line bg-white/70 p-6 shadow-[var(--shadow-card)] sm:p-8"
     >
-      <p className="eyebrow text-violet-deep">{subtitle}</p>
+      <p className="eyebrow text-violet-deep">
+        <KeepHyphenated text={subtitle} />
+      </p>
       <h3 id={headingId} className="mt-3 text-xl font-semibold">
         {title}
       </h3>

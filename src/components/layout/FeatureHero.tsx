@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Artwork, type ArtworkSource } from '../ui/Artwork.tsx';
+import { KeepHyphenated } from '../ui/KeepHyphenated.tsx';
 
 export interface FeatureHeroProps {
   eyebrow: string;
@@ -37,10 +38,13 @@ export function FeatureHero({
           {backLink ? <div className="mb-6">{backLink}</div> : null}
           <p className="eyebrow mb-5 flex items-center gap-3 text-on-night-muted">
             <span className="accent-rule shrink-0" aria-hidden="true" />
-            {eyebrow}
+            {/* One flex item: the helper returns several nodes. */}
+            <span>
+              <KeepHyphenated text={eyebrow} />
+            </span>
           </p>
           <h1 id="page-title" className="text-3xl font-semibold tracking-tight sm:text-4xl lg:text-5xl">
-            {title}
+            <KeepHyphenated text={title} />
           </h1>
           <p className="mt-6 max-w-2xl text-xl font-medium text-on-night">{lead}</p>
           {body ? <p className="mt-4 max-w-2xl text-lg text-on-night-muted">{body}</p> : null}

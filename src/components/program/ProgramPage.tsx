@@ -53,7 +53,7 @@ export function ProgramPage({ slug, content, image, offer, heroArt }: ProgramPag
                 key={point}
                 className="flex gap-4 rounded-[var(--radius-card)] border border-line bg-white/60 p-5 sm:p-6"
               >
-                <Icon name="quote" className="mt-0.5 size-5 shrink-0 text-violet-deep" />
+                <Icon name="speech" className="mt-0.5 size-5 shrink-0 text-violet-deep" />
                 <span className="text-ink-soft">{point}</span>
               </li>
             ))}

@@ -1,0 +1,22 @@
+import { Fragment, type ReactNode } from 'react';
+
+/**
+ * Display text with each hyphenated word kept on one line ("Human-centered", "100-1,000"): browsers
+ * break after a hyphen, which in a large heading leaves "Human-" dangling at a line's end. The
+ * content keeps plain hyphens (search, copy and paste, and screen readers see the same text); only
+ * the rendering wraps such words in a no-wrap span. Words without a hyphen wrap as usual.
+ */
+export function KeepHyphenated({ text }: { text: string }): ReactNode {
+  // Split on whitespace but keep it, so the spaces between words stay where they were.
+  const parts = text.split(/(\s+)/);
+  if (!parts.some((part) => /\S-\S/.test(part))) return text;
+  return parts.map((part, index) =>
+    /\S-\S/.test(part) ? (
+      <span key={index} className="whitespace-nowrap">
+        {part}
+      </span>
+    ) : (
+      <Fragment key={index}>{part}</Fragment>
+    ),
+  );
+}
