@@ -49,13 +49,13 @@ const programs = defineCollection({
         card: z
           .object({
             id: z.enum(['small-business', 'middle-market', 'corporate']),
-            title: text(),
             subtitle: text(),
             tagline: text(),
             description: text(),
             highlights: z.array(text()).length(3),
           })
           .strict(),
+        /** The program's name (the spec's label), on its card, its page and its offer's page. */
         title: text(),
         tagline: text(),
         image: image(),
@@ -78,7 +78,6 @@ const offers = defineCollection({
         name: text(),
         program: reference('programs'),
         durationWeeks: z.union([z.literal(8), z.literal(12)]),
-        eyebrow: text(),
         tagline: text(),
         summary: text(),
         image: image(),
@@ -110,7 +109,11 @@ const offers = defineCollection({
         guarantee: z
           .object({ days: z.union([z.literal(30), z.literal(60), z.literal(90)]), title: text(), description: text() })
           .strict(),
-        testimonial: z.object({ quote: text(), name: text(), role: text() }).strict(),
+        /**
+         * A client's words, attributed by role and kind of organization ("Operations director,
+         * 60-person logistics firm"), never a name: swap in real quotes only with the client's permission.
+         */
+        testimonial: z.object({ quote: text(), attribution: text() }).strict(),
         cta: z.object({ headline: text(), subtext: text() }).strict(),
         seo: seo(),
       })
@@ -147,11 +150,25 @@ const cieComponents = defineCollection({
       purpose: text(),
       withIt: list(2),
       withoutIt: list(2),
-      quote: text(),
-      quoteAttribution: text(),
+      /** A real, well-known quote and its public author (the firm never quotes itself)... */
+      quote: text().optional(),
+      quoteAttribution: text().optional(),
+      /** ...or the firm's own line, shown as its principle, unsigned. */
+      principle: text().optional(),
       icon: z.enum(iconNames),
     })
-    .strict(),
+    .strict()
+    .superRefine((component, context) => {
+      const quoted = component.quote !== undefined || component.quoteAttribution !== undefined;
+      if (quoted === (component.principle !== undefined))
+        context.addIssue({
+          code: 'custom',
+          path: ['quote'],
+          message: 'give either quote with quoteAttribution, or principle',
+        });
+      else if (quoted && (!component.quote || !component.quoteAttribution))
+        context.addIssue({ code: 'custom', path: ['quoteAttribution'], message: 'a quote needs its public author' });
+    }),
 });
 
 const caseStudies = defineCollection({
@@ -169,15 +186,27 @@ const caseStudies = defineCollection({
         client: text(),
         industry: text(),
         duration: text().optional(),
-        /** Short headline outcomes shown as facts under the hero. */
+        /**
+         * The one concrete result, in a sentence: it leads the "At a glance" band and sits on the
+         * Results card. Only figures the study itself reports; otherwise the result in words.
+         */
+        result: text().max(140),
+        /** Short headline figures shown under the result. */
         highlights: z
           .array(z.object({ value: text(), label: text() }).strict())
           .max(4)
           .default([]),
+        /** When the study was first published on the site, and last revised: the Article's dates (never the build time). */
+        published: z.coerce.date(),
+        updated: z.coerce.date(),
         order: z.number().int().min(1),
         seo: seo(),
       })
-      .strict(),
+      .strict()
+      .refine((study) => study.updated >= study.published, {
+        message: 'updated must not be earlier than published',
+        path: ['updated'],
+      }),
 });
 
 const legal = defineCollection({
@@ -208,8 +237,8 @@ const homePage = pageCollection(
           pillars: z
             .array(z.object({ title: text(), description: text(), icon: z.enum(iconNames) }).strict())
             .length(4),
-          quote: text(),
-          quoteAttribution: text(),
+          /** The firm's own line, shown as its principle (not as a quotation signed by itself). */
+          principle: text(),
         })
         .strict(),
       paths: z.object({ eyebrow: text(), title: text(), intro: text() }).strict(),
@@ -288,7 +317,16 @@ const solutionsPage = pageCollection(
 
 const resultsPage = pageCollection(
   'results',
-  z.object({ seo: seo(), hero: z.object({ eyebrow: text(), title: text(), intro: text() }).strict() }).strict(),
+  z
+    .object({
+      seo: seo(),
+      hero: z.object({ eyebrow: text(), title: text(), intro: text() }).strict(),
+      /** Closes the Results page. */
+      cta: cta(),
+      /** Closes every case study ("Facing something similar?"). */
+      caseStudyCta: cta(),
+    })
+    .strict(),
 );
 
 const povPage = pageCollection(

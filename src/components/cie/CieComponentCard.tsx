@@ -6,12 +6,15 @@ export interface CieComponent {
   purpose: string;
   withIt: string[];
   withoutIt: string[];
-  quote: string;
-  quoteAttribution: string;
+  /** A real, well-known quote with its public author... */
+  quote?: string | undefined;
+  quoteAttribution?: string | undefined;
+  /** ...or the firm's own line, shown as its principle. */
+  principle?: string | undefined;
   icon: string;
 }
 
-/** One ecosystem component: what it is for, life with and without it, and a quote that frames it. */
+/** One ecosystem component: what it is for, life with and without it, and a quote or principle that frames it. */
 export function CieComponentCard({
   slug,
   title,
@@ -20,6 +23,7 @@ export function CieComponentCard({
   withoutIt,
   quote,
   quoteAttribution,
+  principle,
   icon,
 }: CieComponent) {
   const titleId = `cie-${slug}`;
@@ -57,12 +61,20 @@ export function CieComponentCard({
         ))}
       </div>
       {/* mt-auto: quotes line up at the bottom of cards that sit side by side. */}
-      <figure className="mt-auto border-t border-line pt-6">
-        <blockquote className="font-medium text-ink">
-          <p>“{quote}”</p>
-        </blockquote>
-        <figcaption className="mt-2 text-sm text-muted">{quoteAttribution}</figcaption>
-      </figure>
+      {quote ? (
+        <figure className="mt-auto border-t border-line pt-6">
+          <blockquote className="font-medium text-ink">
+            <p>“{quote}”</p>
+          </blockquote>
+          <figcaption className="mt-2 text-sm text-muted">{quoteAttribution}</figcaption>
+        </figure>
+      ) : (
+        // The firm's own words are a principle it works by, not a quotation it signs itself.
+        <div className="mt-auto border-t border-line pt-6">
+          <p className="eyebrow text-muted">Our principle</p>
+          <p className="mt-2 font-medium text-ink">{principle}</p>
+        </div>
+      )}
     </article>
   );
 }

@@ -15,8 +15,8 @@ export interface HomeContent {
     title: string;
     intro: string;
     pillars: { title: string; description: string; icon: string }[];
-    quote: string;
-    quoteAttribution: string;
+    /** The firm's own line: shown as its principle, not as a quotation it signs itself. */
+    principle: string;
   };
   paths: { eyebrow: string; title: string; intro: string };
   trust: { title: string; intro: string; logosAlt: string };
@@ -109,12 +109,10 @@ export function HomePage({ content, programs, art, bookingUrl, heroArt }: HomePa
               </li>
             ))}
           </ul>
-          <figure className="mx-auto mt-16 max-w-3xl text-center">
-            <blockquote className="text-xl font-medium text-ink sm:text-2xl">
-              <p>“{approach.quote}”</p>
-            </blockquote>
-            <figcaption className="mt-4 text-muted">{approach.quoteAttribution}</figcaption>
-          </figure>
+          <div className="mx-auto mt-16 max-w-3xl text-center">
+            <p className="eyebrow text-muted">Our principle</p>
+            <p className="mt-4 text-xl font-medium text-balance text-ink sm:text-2xl">{approach.principle}</p>
+          </div>
         </div>
       </section>
 

@@ -2,9 +2,12 @@ import type { CSSProperties } from 'react';
 import { Button } from '../ui/Button.tsx';
 import { Icon } from '../icons/Icon.tsx';
 import { KeepHyphenated } from '../ui/KeepHyphenated.tsx';
+import { ProgramName } from '../program/ProgramName.tsx';
 
 export interface ProgramCardProps {
   title: string;
+  /** The offer the program leads to. */
+  offer: string;
   subtitle: string;
   tagline: string;
   description: string;
@@ -14,7 +17,16 @@ export interface ProgramCardProps {
   index: number;
 }
 
-export function ProgramCard({ title, subtitle, tagline, description, highlights, href, index }: ProgramCardProps) {
+export function ProgramCard({
+  title,
+  offer,
+  subtitle,
+  tagline,
+  description,
+  highlights,
+  href,
+  index,
+}: ProgramCardProps) {
   const headingId = `program-card-${index}`;
   return (
     <article
@@ -26,7 +38,7 @@ export function ProgramCard({ title, subtitle, tagline, description, highlights,
         <KeepHyphenated text={subtitle} />
       </p>
       <h3 id={headingId} className="mt-3 text-xl font-semibold">
-        {title}
+        <ProgramName program={title} offer={offer} />
       </h3>
       <p className="mt-2 font-medium text-ink-soft">{tagline}</p>
       <p className="mt-4 text-muted">{description}</p>

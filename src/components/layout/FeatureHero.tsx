@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
 import { Artwork, type ArtworkSource } from '../ui/Artwork.tsx';
 import { KeepHyphenated } from '../ui/KeepHyphenated.tsx';
+import { ProgramName } from '../program/ProgramName.tsx';
 
 export interface FeatureHeroProps {
   eyebrow: string;
   title: string;
+  /** On a program page: the offer it leads to, shown after the title as a quieter descriptor. */
+  titleDescriptor?: string | undefined;
   /** The one-sentence promise under the title. */
   lead: string;
   /** Optional longer explanation under the lead. */
@@ -23,6 +26,7 @@ export interface FeatureHeroProps {
 export function FeatureHero({
   eyebrow,
   title,
+  titleDescriptor,
   lead,
   body,
   image,
@@ -44,7 +48,11 @@ export function FeatureHero({
             </span>
           </p>
           <h1 id="page-title" className="text-3xl font-semibold tracking-tight sm:text-4xl lg:text-5xl">
-            <KeepHyphenated text={title} />
+            {titleDescriptor ? (
+              <ProgramName program={title} offer={titleDescriptor} />
+            ) : (
+              <KeepHyphenated text={title} />
+            )}
           </h1>
           <p className="mt-6 max-w-2xl text-xl font-medium text-on-night">{lead}</p>
           {body ? <p className="mt-4 max-w-2xl text-lg text-on-night-muted">{body}</p> : null}

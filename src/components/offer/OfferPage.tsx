@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ArtworkSource } from '../ui/Artwork.tsx';
 import { Button } from '../ui/Button.tsx';
+import { WAITLIST_VS_CALL } from '../program/WaitlistButton.tsx';
 import { Icon } from '../icons/Icon.tsx';
 import { SectionHeading } from '../ui/SectionHeading.tsx';
 import { FeatureHero } from '../layout/FeatureHero.tsx';
@@ -12,7 +13,6 @@ import { OfferGuarantee } from './OfferGuarantee.tsx';
 export interface OfferContent {
   name: string;
   durationWeeks: number;
-  eyebrow: string;
   tagline: string;
   summary: string;
   imageAlt: string;
@@ -21,7 +21,7 @@ export interface OfferContent {
   achievements: { title: string; items: string[] };
   whyItWorks: { title: string; points: { title: string; description: string }[] };
   guarantee: { days: number; title: string; description: string };
-  testimonial: { quote: string; name: string; role: string };
+  testimonial: { quote: string; attribution: string };
   cta: { headline: string; subtext: string };
 }
 
@@ -41,7 +41,8 @@ export function OfferPage({ content, image, bookingUrl, program, heroArt }: Offe
     <>
       <FeatureHero
         heroArt={heroArt}
-        eyebrow={content.eyebrow}
+        // Program first, then this offer as the title: the same hierarchy as the program's card and page.
+        eyebrow={program.title}
         title={content.name}
         lead={content.tagline}
         body={content.summary}
@@ -118,6 +119,7 @@ export function OfferPage({ content, image, bookingUrl, program, heroArt }: Offe
       <ClosingCallToAction
         headline={cta.headline}
         subtext={cta.subtext}
+        actionsNote={WAITLIST_VS_CALL}
         actions={
           <>
             <Button href={bookingUrl} external variant="hero" size="lg">

@@ -5,7 +5,7 @@ import { Icon } from '../icons/Icon.tsx';
 import { SectionHeading } from '../ui/SectionHeading.tsx';
 import { FeatureHero } from '../layout/FeatureHero.tsx';
 import { ClosingCallToAction } from '../layout/ClosingCallToAction.tsx';
-import { WaitlistButton } from './WaitlistButton.tsx';
+import { WAITLIST_VS_CALL, WaitlistButton } from './WaitlistButton.tsx';
 import { ProgramClarity, type ProgramClarityContent } from './ProgramClarity.tsx';
 
 export interface ProgramContent {
@@ -38,6 +38,7 @@ export function ProgramPage({ slug, content, image, offer, heroArt }: ProgramPag
         heroArt={heroArt}
         eyebrow={`${content.audience} · ${content.sizeBand}`}
         title={content.title}
+        titleDescriptor={offer.name}
         lead={content.tagline}
         image={image}
         imageAlt={content.imageAlt}
@@ -77,7 +78,8 @@ export function ProgramPage({ slug, content, image, offer, heroArt }: ProgramPag
               size="lg"
               className="mt-8 h-auto min-h-13 w-full py-3 whitespace-normal sm:w-auto"
             >
-              See the {offer.name} offer
+              {/* The eyebrow above names the offer; the link says so too for those who list links. */}
+              See the offer<span className="sr-only">: {offer.name}</span>
               <Icon name="arrow-right" />
             </Button>
           </div>
@@ -102,6 +104,7 @@ export function ProgramPage({ slug, content, image, offer, heroArt }: ProgramPag
       <ClosingCallToAction
         headline={cta.headline}
         subtext={cta.subtext}
+        actionsNote={WAITLIST_VS_CALL}
         note={cta.note}
         actions={
           <>
