@@ -82,7 +82,7 @@ for (const program of programs) {
     const waitlist = `/waitlist?program=${program.slug}`;
     expect(await linksIn(page.getByRole('main'))).toEqual([
       internalLink('Join the Waiting List', waitlist),
-      internalLink(`See the offer: ${program.offerName}`, `/offer/${program.offer}`),
+      internalLink(`See the offer (${program.offerName})`, `/offer/${program.offer}`),
       internalLink('Join the Waiting List', waitlist),
       internalLink('Apply for Discovery Call', '/#apply'),
     ]);
@@ -149,7 +149,7 @@ test('the offer link leads to the offer page, and Apply for Discovery Call to th
   page,
 }) => {
   await page.goto('/program/opportunity-mapping');
-  await page.getByRole('link', { name: 'See the offer: AI Advantage Lab' }).click();
+  await page.getByRole('link', { name: 'See the offer (AI Advantage Lab)' }).click();
   await expect(page).toHaveURL(/\/offer\/ai-advantage-lab$/);
   await expect(page.getByRole('heading', { level: 1, name: 'AI Advantage Lab' })).toBeVisible();
 

@@ -79,7 +79,7 @@ export function ProgramPage({ slug, content, image, offer, heroArt }: ProgramPag
               className="mt-8 h-auto min-h-13 w-full py-3 whitespace-normal sm:w-auto"
             >
               {/* The eyebrow above names the offer; the link says so too for those who list links. */}
-              See the offer<span className="sr-only">: {offer.name}</span>
+              See the offer<span className="sr-only"> ({offer.name})</span>
               <Icon name="arrow-right" />
             </Button>
           </div>
