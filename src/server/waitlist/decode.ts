@@ -12,6 +12,7 @@ import {
   PROGRAM_SLUG_PATTERN,
   waitlistFieldKinds,
   waitlistFields,
+  type WaitlistField,
 } from '../../lib/waitlist/schema.ts';
 import { discardBody, isHttpError, readBody } from '../http/read-body.ts';
 import { waitlistApiMessages as M } from './messages.ts';
@@ -204,7 +205,8 @@ function decodeForm(body: Buffer): Decoded {
   const lists = new Map<string, string[]>();
   let unreadable = !isUtf8Form(body);
   for (const [key, value] of new URLSearchParams(body.toString('utf8'))) {
-    const kind = waitlistFieldKinds[key as keyof typeof waitlistFieldKinds];
+    // Own keys only: `__proto__` or `constructor` must not find the object's prototype.
+    const kind = Object.hasOwn(waitlistFieldKinds, key) ? waitlistFieldKinds[key as WaitlistField] : undefined;
     if (kind === 'list') lists.set(key, [...(lists.get(key) ?? []), value]);
     else if ((kind || FORM_EXTRA_KEYS.has(key)) && !single.has(key)) single.set(key, value);
     else unreadable = true; // unknown or repeated field

@@ -466,10 +466,17 @@ describe('form posts (the no-JavaScript /waitlist page posting to itself)', () =
     const repeated = formParams();
     repeated.append('name', 'Second name');
     await postForm(repeated);
-    expect(rendered.map((r) => [r.status, r.errors.form])).toEqual([
-      [400, 'We could not read your submission. Please check your answers and send the form again.'],
-      [400, 'We could not read your submission. Please check your answers and send the form again.'],
-    ]);
+    for (const key of ['__proto__', 'constructor', 'toString']) {
+      const odd = formParams();
+      odd.append(key, '1');
+      await postForm(odd);
+    }
+    expect(rendered.map((r) => [r.status, r.errors.form])).toEqual(
+      Array.from({ length: 5 }, () => [
+        400,
+        'We could not read your submission. Please check your answers and send the form again.',
+      ]),
+    );
     expect(rendered[0]?.values.name).toBe('Priya Raman');
     expect(await store.count()).toBe(0);
   });
