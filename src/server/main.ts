@@ -62,7 +62,10 @@ const waitlist = {
 const app = createApp({
   assets,
   astro,
-  security: { scriptHashes: collectScriptHashes(assets), hsts: site.siteUrl.startsWith('https:') },
+  security: {
+    scriptHashes: collectScriptHashes([...assets.values()].map((asset) => asset.scriptHashes)),
+    hsts: site.siteUrl.startsWith('https:'),
+  },
   logger,
   enableFailureRoute: settings.ENABLE_FAILURE_ROUTE,
   health: async () => {
