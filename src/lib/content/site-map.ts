@@ -1,4 +1,5 @@
 import { getCollection, getEntry } from 'astro:content';
+import { routes } from '../../config/routes.ts';
 
 export interface PublicPage {
   path: string;
@@ -30,16 +31,16 @@ export async function publicPages(): Promise<PublicPage[]> {
   if (!home) throw new Error('src/content/pages/home.json is missing');
   return [
     // The home card carries the hero's promise rather than the site name twice.
-    { path: '/', title: home.data.hero.headline },
-    { path: '/solutions', title: await pageTitle('solutionsPage', 'solutions') },
-    { path: '/results', title: await pageTitle('resultsPage', 'results') },
-    { path: '/pov', title: await pageTitle('povPage', 'pov') },
-    { path: '/about', title: await pageTitle('aboutPage', 'about') },
-    { path: '/cie', title: await pageTitle('ciePage', 'cie') },
-    ...legal.map(({ id, data }) => ({ path: `/${id}`, title: data.title })),
-    ...programs.map(({ id, data }) => ({ path: `/program/${id}`, title: data.title })),
-    ...offers.map(({ id, data }) => ({ path: `/offer/${id}`, title: data.name })),
-    ...caseStudies.map(({ id, data }) => ({ path: `/case-study/${id}`, title: data.title })),
+    { path: routes.home, title: home.data.hero.headline },
+    { path: routes.solutions, title: await pageTitle('solutionsPage', 'solutions') },
+    { path: routes.results, title: await pageTitle('resultsPage', 'results') },
+    { path: routes.pov, title: await pageTitle('povPage', 'pov') },
+    { path: routes.about, title: await pageTitle('aboutPage', 'about') },
+    { path: routes.cie, title: await pageTitle('ciePage', 'cie') },
+    ...legal.map(({ id, data }) => ({ path: routes.legal(id), title: data.title })),
+    ...programs.map(({ id, data }) => ({ path: routes.program(id), title: data.title })),
+    ...offers.map(({ id, data }) => ({ path: routes.offer(id), title: data.name })),
+    ...caseStudies.map(({ id, data }) => ({ path: routes.caseStudy(id), title: data.title })),
   ];
 }
 
