@@ -3,7 +3,7 @@ import { homeSections } from '../../config/routes.ts';
 import type { ArtworkSource } from '../ui/Artwork.tsx';
 import { Artwork } from '../ui/Artwork.tsx';
 import { Button } from '../ui/Button.tsx';
-import { Icon } from '../icons/Icon.tsx';
+import { Icon, type TopicIconName } from '../icons/Icon.tsx';
 import { SectionHeading } from '../ui/SectionHeading.tsx';
 import { ProgramCard, type ProgramCardProps } from './ProgramCard.tsx';
 
@@ -14,7 +14,7 @@ export interface HomeContent {
     eyebrow: string;
     title: string;
     intro: string;
-    pillars: { title: string; description: string; icon: string }[];
+    pillars: { title: string; description: string; icon: TopicIconName }[];
     quote: string;
     quoteAttribution: string;
   };
