@@ -14,10 +14,13 @@ import { collectScriptHashes } from './http/inline-script-hashes.ts';
 import { gracefulShutdown } from './http/graceful-shutdown.ts';
 import { createRateLimiter } from './http/rate-limit.ts';
 import { openLeadStore } from './leads/store.ts';
-import { createWaitlistHandler } from './api/waitlist.ts';
+import { createWaitlistSubmitter } from './waitlist/submit.ts';
+import { createWaitlistApiHandler } from './waitlist/respond-json.ts';
+import { createWaitlistFormHandler } from './waitlist/respond-form.ts';
 import { createPovHandler } from './api/pov.ts';
 import { createPovService } from './feed/pov-service.ts';
 import { loadSettings, SettingsError } from './settings.ts';
+import { WAITLIST_API_PATH, WAITLIST_FORM_PATH } from '../lib/waitlist/api.ts';
 
 const env = process.env;
 const settings = (() => {
@@ -47,10 +50,22 @@ const povService = createPovService({
   log: (event) => logger.warn({ feed: event }, 'feed event'),
 });
 
+const waitlist = {
+  submit: createWaitlistSubmitter({
+    store,
+    rateLimiter: createRateLimiter({ limit: settings.WAITLIST_RATE_LIMIT, windowMs: 10 * 60 * 1000 }),
+  }),
+  trustProxy: settings.TRUST_PROXY,
+  log: (event: Record<string, unknown>) => logger.info(event),
+};
+
 const app = createApp({
   assets,
   astro,
-  security: { scriptHashes: collectScriptHashes(assets), hsts: site.siteUrl.startsWith('https:') },
+  security: {
+    scriptHashes: collectScriptHashes([...assets.values()].map((asset) => asset.scriptHashes)),
+    hsts: site.siteUrl.startsWith('https:'),
+  },
   logger,
   enableFailureRoute: settings.ENABLE_FAILURE_ROUTE,
   health: async () => {
@@ -58,22 +73,11 @@ const app = createApp({
     return true;
   },
   api: {
-    '/api/waitlist': createWaitlistHandler({
-      store,
-      rateLimiter: createRateLimiter({ limit: settings.WAITLIST_RATE_LIMIT, windowMs: 10 * 60 * 1000 }),
-      trustProxy: settings.TRUST_PROXY,
-      renderForm: async (req, res, state, status) => {
-        // The no-JavaScript form: answer with the /waitlist page showing the outcome.
-        req.method = 'GET';
-        req.url = '/waitlist';
-        delete req.headers['content-type'];
-        delete req.headers['content-length'];
-        await app.renderWithAstro(req, res, { waitlistForm: state, waitlistStatus: status });
-      },
-      log: (event) => logger.info(event),
-    }),
+    [WAITLIST_API_PATH]: createWaitlistApiHandler(waitlist),
     '/api/pov': createPovHandler(povService),
   },
+  // The no-JavaScript waiting-list form posts to its own page.
+  formPosts: { [WAITLIST_FORM_PATH]: createWaitlistFormHandler(waitlist) },
 });
 
 const server = createServer(
