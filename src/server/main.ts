@@ -7,7 +7,6 @@ import { createServer } from 'node:http';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { existsSync } from 'node:fs';
 import pino from 'pino';
-import { site } from '../config/site.ts';
 import { createApp, type AstroHandler } from './app.ts';
 import { loadStaticAssets } from './http/static-files.ts';
 import { collectScriptHashes } from './http/inline-script-hashes.ts';
@@ -17,18 +16,11 @@ import { openLeadStore } from './leads/store.ts';
 import { createWaitlistHandler } from './api/waitlist.ts';
 import { createPovHandler } from './api/pov.ts';
 import { createPovService } from './feed/pov-service.ts';
-import { loadSettings, SettingsError } from './settings.ts';
+import { loadSettings, settingsOrExit } from './settings.ts';
 
-const env = process.env;
-const settings = (() => {
-  try {
-    return loadSettings(env);
-  } catch (error) {
-    if (!(error instanceof SettingsError)) throw error;
-    for (const problem of error.problems) console.error(`Setting error: ${problem}`);
-    process.exit(1);
-  }
-})();
+// Settings first, before anything that reads them (the built pages read the build-time ones as
+// they load): a bad value is one line per variable, never a stack trace.
+const settings = settingsOrExit(loadSettings);
 const logger = pino({ level: settings.LOG_LEVEL, base: null });
 const distDir = fileURLToPath(new URL('../../dist/', import.meta.url));
 const entry = `${distDir}server/entry.mjs`;
@@ -40,9 +32,9 @@ if (!existsSync(entry)) {
 
 const { handler: astro } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
 const assets = await loadStaticAssets(`${distDir}client`);
-const store = await openLeadStore(env);
+const store = await openLeadStore(settings);
 const povService = createPovService({
-  feedUrl: site.povFeedUrl,
+  feedUrl: settings.POV_FEED_URL,
   cacheTtlMs: settings.POV_CACHE_SECONDS * 1000,
   log: (event) => logger.warn({ feed: event }, 'feed event'),
 });
@@ -50,7 +42,7 @@ const povService = createPovService({
 const app = createApp({
   assets,
   astro,
-  security: { scriptHashes: collectScriptHashes(assets), hsts: site.siteUrl.startsWith('https:') },
+  security: { scriptHashes: collectScriptHashes(assets), hsts: settings.SITE_URL.startsWith('https:') },
   logger,
   enableFailureRoute: settings.ENABLE_FAILURE_ROUTE,
   health: async () => {
