@@ -1,5 +1,5 @@
 /**
- * The production server: `npm run serve` (after `npm run build`).
+ * The production server, started through src/server/launch.mjs (`npm run serve`, `npm start`).
  * Owns HTTP — security headers, compression, caching, the JSON APIs, health and graceful
  * shutdown — and hands page requests to Astro's handler, passing server-side services as locals.
  */
@@ -16,6 +16,7 @@ import { openLeadStore } from './leads/store.ts';
 import { createWaitlistHandler } from './api/waitlist.ts';
 import { createPovHandler } from './api/pov.ts';
 import { createPovService } from './feed/pov-service.ts';
+import { differingBuildSettings, mismatchMessage, readStamp } from './build-stamp.ts';
 import { loadSettings, settingsOrExit } from './settings.ts';
 
 // Settings first, before anything that reads them (the built pages read the build-time ones as
@@ -28,6 +29,16 @@ const entry = `${distDir}server/entry.mjs`;
 if (!existsSync(entry)) {
   logger.fatal(`No build found at ${entry}. Run "npm run build" first (or "npm start", which builds and serves).`);
   process.exit(1);
+}
+const stamp = readStamp(distDir);
+if (!stamp) {
+  logger.warn('The build has no stamp (not made by "npm run build"): its build-time settings cannot be checked.');
+} else {
+  const differing = differingBuildSettings(stamp, settings);
+  if (differing.length > 0) {
+    console.error(mismatchMessage(differing));
+    process.exit(1);
+  }
 }
 
 const { handler: astro } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };

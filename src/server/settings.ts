@@ -39,7 +39,10 @@ const flag = () =>
       .transform((value) => value === '1' || value === 'true'),
   );
 
-const httpUrl = (fallback?: string) => {
+/** An absolute http(s) URL without its trailing slash; with a fallback it is never undefined. */
+function httpUrl(fallback: string): z.ZodType<string>;
+function httpUrl(): z.ZodType<string | undefined>;
+function httpUrl(fallback?: string): z.ZodType<string | undefined> {
   const url = z.string().transform((value, ctx) => {
     try {
       const parsed = new URL(value);
@@ -54,7 +57,7 @@ const httpUrl = (fallback?: string) => {
     (value) => unset(trimmed(value)),
     fallback === undefined ? url.optional() : url.default(fallback),
   );
-};
+}
 
 const email = (fallback: string) =>
   z.preprocess(
@@ -116,9 +119,11 @@ export const secretSettings = new Set<string>(['DATABASE_URL']);
  * Settings baked into the built pages: a change needs a rebuild. By rule (`SITE_URL` and every
  * `PUBLIC_*`), so a setting added later is covered without a second list.
  */
-export const buildTimeSettingNames = settingNames.filter((name) => name === 'SITE_URL' || name.startsWith('PUBLIC_'));
-export type BuildTimeSettingName = (typeof buildTimeSettingNames)[number];
-export type BuildSettings = Pick<Settings, BuildTimeSettingName & keyof Settings>;
+export type BuildTimeSettingName = Extract<SettingName, 'SITE_URL' | `PUBLIC_${string}`>;
+export const buildTimeSettingNames = settingNames.filter(
+  (name): name is BuildTimeSettingName => name === 'SITE_URL' || name.startsWith('PUBLIC_'),
+);
+export type BuildSettings = Pick<Settings, BuildTimeSettingName>;
 
 export class SettingsError extends Error {
   readonly problems: string[];
@@ -136,8 +141,10 @@ export function loadSettings(env: Env = process.env): Settings {
 
 /** Reads and validates the build-time settings only (the build needs no database). */
 export function loadBuildSettings(env: Env = process.env): BuildSettings {
-  const mask = Object.fromEntries(buildTimeSettingNames.map((name) => [name, true as const]));
-  return parse(settingsSchema.pick(mask), env) as BuildSettings;
+  const mask = Object.fromEntries(buildTimeSettingNames.map((name) => [name, true])) as {
+    [Name in BuildTimeSettingName]: true;
+  };
+  return parse(settingsSchema.pick(mask), env);
 }
 
 function parse<Schema extends z.ZodType>(schema: Schema, env: Env): z.output<Schema> {
