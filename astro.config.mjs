@@ -6,9 +6,11 @@ import tailwindcss from '@tailwindcss/vite';
 import { islandRuntime } from './src/build/island-runtime.mjs';
 import { clientDirectives } from './src/build/client-directives.mjs';
 import { pageCss } from './src/build/page-css.mjs';
+import { loadBuildSettings } from './src/config/build-settings.ts';
 
 export default defineConfig({
-  site: process.env.SITE_URL?.trim() || 'https://www.example.com',
+  // Validated by `npm run build` before Astro starts (src/build/build.ts).
+  site: loadBuildSettings().SITE_URL,
   // Pages are prerendered to HTML by default; the few that must be rendered per request
   // (legal pages with today's date, the no-JavaScript waiting-list form) opt out.
   output: 'static',

@@ -3,56 +3,36 @@
  *
  * One schema, keyed by the variable's own name, so the README's table, `.env.example` and this
  * module can be checked against each other. A bad value stops the server with one line per bad
- * variable (never a stack trace). Build-time settings (`SITE_URL`, `PUBLIC_*`) are read by
- * src/config/site.ts, which the pages import; they are listed here too so the server can tell
- * when it serves a build made with other values.
+ * variable (never a stack trace). Build-time settings (`SITE_URL`, `PUBLIC_*`) are baked into the
+ * built pages: src/config/site.ts reads them through `loadBuildSettings`, the build records them in
+ * its stamp, and the server refuses to serve a build made with other values.
  *
- * Each issue that adds a setting adds it here, to `.env.example` and to the README's table.
+ * Each issue that adds a setting adds it here, to `.env.example` and to the README's table
+ * (tests/unit/config/settings-docs.test.ts checks that the three agree).
  */
 import { z } from 'zod';
+import {
+  buildSettingsSchema,
+  type Env,
+  flag,
+  httpUrl,
+  parseSettings,
+  secretSettings,
+  trimmed,
+  unset,
+  wholeNumber,
+} from '../config/build-settings.ts';
 
-type Env = Record<string, string | undefined>;
-
-/** Empty strings count as unset, so `FOO=` in a file means "use the default". */
-const unset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
-const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
-
-const wholeNumber = (min: number, fallback: number, max = Number.MAX_SAFE_INTEGER) =>
-  z.preprocess(
-    unset,
-    z.coerce
-      .number({ error: `must be a whole number` })
-      .int({ error: 'must be a whole number' })
-      .min(min, { error: `must be ${min} or more` })
-      .max(max, { error: `must be ${max} or less` })
-      .default(fallback),
-  );
-
-const flag = () =>
-  z.preprocess(
-    (value) => unset(trimmed(typeof value === 'string' ? value.toLowerCase() : value)),
-    z
-      .enum(['1', 'true', '0', 'false'], { error: 'must be 1 or 0' })
-      .optional()
-      .transform((value) => value === '1' || value === 'true'),
-  );
-
-const httpUrl = (fallback?: string) => {
-  const url = z.string().transform((value, ctx) => {
-    try {
-      const parsed = new URL(value);
-      if (parsed.protocol === 'http:' || parsed.protocol === 'https:') return value.replace(/\/$/, '');
-    } catch {
-      // reported below
-    }
-    ctx.addIssue({ code: 'custom', message: `must be an absolute http(s) URL, got "${value}"` });
-    return z.NEVER;
-  });
-  return z.preprocess(
-    (value) => unset(trimmed(value)),
-    fallback === undefined ? url.optional() : url.default(fallback),
-  );
-};
+export {
+  type BuildSettings,
+  buildTimeSettingNames,
+  loadBuildSettings,
+  placeholderSettings,
+  readEnvironment,
+  SettingsError,
+  secretSettings,
+  settingsOrExit,
+} from '../config/build-settings.ts';
 
 const postgresUrl = z.preprocess(
   (value) => unset(trimmed(value)),
@@ -81,8 +61,8 @@ export const settingsSchema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
   ENABLE_FAILURE_ROUTE: flag(),
-  // Build-time (baked into the pages; see src/config/site.ts)
-  SITE_URL: httpUrl('https://www.example.com'),
+  // Build-time (baked into the pages; src/config/build-settings.ts)
+  ...buildSettingsSchema.shape,
   // Point of View feed
   POV_FEED_URL: httpUrl('https://blog.example.com/feed'),
   POV_CACHE_SECONDS: wholeNumber(0, 900),
@@ -98,27 +78,9 @@ export type Settings = z.output<typeof settingsSchema>;
 export type SettingName = keyof typeof settingsSchema.shape;
 export const settingNames = Object.keys(settingsSchema.shape) as SettingName[];
 
-/** Settings whose values may hold credentials: a bad one is named, never echoed. */
-export const secretSettings = new Set<string>(['DATABASE_URL']);
-
-export class SettingsError extends Error {
-  readonly problems: string[];
-  constructor(problems: string[]) {
-    super(`Invalid settings: ${problems.join('; ')}`);
-    this.name = 'SettingsError';
-    this.problems = problems;
-  }
-}
+secretSettings.add('DATABASE_URL');
 
 /** Reads and validates every setting; throws a SettingsError naming each bad variable. */
 export function loadSettings(env: Env = process.env): Settings {
-  const result = settingsSchema.safeParse(env);
-  if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => {
-    const name = String(issue.path[0] ?? 'settings');
-    const raw = env[name];
-    const echo = raw !== undefined && !secretSettings.has(name) && !issue.message.includes('got');
-    return `${name} ${issue.message}${echo ? ` (got "${raw}")` : ''}`;
-  });
-  throw new SettingsError(problems);
+  return parseSettings(settingsSchema, env);
 }

@@ -97,26 +97,6 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   };
 }
 
-/** Reads `WAITLIST_RATE_LIMIT` (default 5; 0 turns limiting off) with a 10-minute window. */
-export function waitlistRateLimitFromEnv(env: NodeJS.ProcessEnv): { limit: number; windowMs: number } {
-  const raw = env.WAITLIST_RATE_LIMIT?.trim();
-  let limit = 5;
-  if (raw !== undefined && raw !== '') {
-    const parsed = Number(raw);
-    if (!Number.isInteger(parsed) || parsed < 0) {
-      throw new Error(`WAITLIST_RATE_LIMIT must be a whole number of 0 or more, got "${raw}"`);
-    }
-    limit = parsed;
-  }
-  return { limit, windowMs: 10 * 60 * 1000 };
-}
-
-/** `TRUST_PROXY=1` (or `true`) means the server sits behind one reverse proxy we trust. */
-export function trustProxyFromEnv(env: NodeJS.ProcessEnv): boolean {
-  const raw = env.TRUST_PROXY?.trim().toLowerCase();
-  return raw === '1' || raw === 'true';
-}
-
 /**
  * The key a client is limited by: the socket's remote address, or, behind a trusted proxy, the
  * address that proxy recorded in X-Forwarded-For. The proxy appends the address it saw to the end

@@ -1,11 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import {
-  clientKey,
-  createRateLimiter,
-  trustProxyFromEnv,
-  waitlistRateLimitFromEnv,
-} from '../../../src/server/http/rate-limit.ts';
+import { clientKey, createRateLimiter } from '../../../src/server/http/rate-limit.ts';
 
 const clock = (start = 1_000_000) => {
   let t = start;
@@ -77,21 +72,6 @@ describe('createRateLimiter', () => {
     c.advance(1001);
     await limiter.check('late');
     expect(limiter.size()).toBe(1);
-  });
-});
-
-describe('configuration', () => {
-  it('reads WAITLIST_RATE_LIMIT, default 5 per 10 minutes, 0 allowed', () => {
-    expect(waitlistRateLimitFromEnv({})).toEqual({ limit: 5, windowMs: 600_000 });
-    expect(waitlistRateLimitFromEnv({ WAITLIST_RATE_LIMIT: '0' }).limit).toBe(0);
-    expect(waitlistRateLimitFromEnv({ WAITLIST_RATE_LIMIT: ' 20 ' }).limit).toBe(20);
-    expect(() => waitlistRateLimitFromEnv({ WAITLIST_RATE_LIMIT: 'lots' })).toThrow(/WAITLIST_RATE_LIMIT/);
-    expect(() => waitlistRateLimitFromEnv({ WAITLIST_RATE_LIMIT: '-1' })).toThrow(/WAITLIST_RATE_LIMIT/);
-  });
-  it('reads TRUST_PROXY', () => {
-    expect(trustProxyFromEnv({})).toBe(false);
-    expect(trustProxyFromEnv({ TRUST_PROXY: '1' })).toBe(true);
-    expect(trustProxyFromEnv({ TRUST_PROXY: '0' })).toBe(false);
   });
 });
 
