@@ -18,6 +18,10 @@ import { createWaitlistHandler } from './api/waitlist.ts';
 import { createPovHandler } from './api/pov.ts';
 import { createPovService } from './feed/pov-service.ts';
 import { loadSettings, SettingsError } from './settings.ts';
+import { createChannels } from './delivery/channels.ts';
+import { createDeliveryWorker } from './delivery/worker.ts';
+import { fastSchedule, productionSchedule } from './delivery/schedule.ts';
+import { startRetention } from './leads/retention.ts';
 
 const env = process.env;
 const settings = (() => {
@@ -40,7 +44,40 @@ if (!existsSync(entry)) {
 
 const { handler: astro } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
 const assets = await loadStaticAssets(`${distDir}client`);
-const store = await openLeadStore(env);
+const schedule = settings.LEADS_DELIVERY_FAST ? fastSchedule : productionSchedule;
+const channels = createChannels(settings, site, schedule.sendTimeoutMs);
+if (channels.enabled.length === 0) {
+  logger.warn(
+    'No lead delivery channel is configured: leads are stored, but nobody is notified. Set SMTP_URL and ' +
+      'LEADS_NOTIFY_EMAIL, or LEADS_WEBHOOK_URL and LEADS_WEBHOOK_SECRET (see the README), then queue earlier ' +
+      'leads with "npm run leads:deliveries -- --backfill".',
+  );
+}
+const store = await openLeadStore(env, {
+  channels: channels.enabled,
+  onNarrowed: (paths) => logger.warn({ paths }, 'lead store files were readable by others; narrowed to the owner'),
+});
+// Deliveries are sent from the outbox by this worker; its log lines carry ids, never personal data.
+const worker = createDeliveryWorker({
+  store,
+  send: channels.send,
+  schedule,
+  log: (event) => {
+    if (event.event === 'dead') logger.error(event, 'lead delivery is dead: giving up after 24 h of failures');
+    else if (event.event === 'delivered') logger.info(event, 'lead delivered');
+    else logger.warn(event, 'lead delivery failed');
+  },
+});
+worker.start();
+const stopRetention = startRetention({
+  store,
+  retentionDays: settings.LEADS_RETENTION_DAYS,
+  log: (result) => {
+    if ('error' in result) logger.error({ error: result.error }, 'retention purge failed');
+    else if (result.leads > 0)
+      logger.info({ ...result, retentionDays: settings.LEADS_RETENTION_DAYS }, 'retention purge');
+  },
+});
 const povService = createPovService({
   feedUrl: site.povFeedUrl,
   cacheTtlMs: settings.POV_CACHE_SECONDS * 1000,
@@ -55,7 +92,17 @@ const app = createApp({
   enableFailureRoute: settings.ENABLE_FAILURE_ROUTE,
   health: async () => {
     await store.ping();
-    return true;
+    // Failing deliveries do not make the site unhealthy; monitoring alerts on these numbers.
+    const deliveries = await store.deliveryHealth().catch(() => undefined);
+    return deliveries
+      ? {
+          deliveries: {
+            dead: deliveries.dead,
+            pending: deliveries.pending,
+            oldestPendingSeconds: deliveries.oldestPendingSeconds,
+          },
+        }
+      : true;
   },
   api: {
     '/api/waitlist': createWaitlistHandler({
@@ -94,10 +141,15 @@ function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'shutting down');
-  // Stop accepting, let requests in flight finish (10 s at most), then close the store so every
-  // write is on disk.
-  drainer
-    .drain({ forceAfterMs: 10_000, onForce: () => logger.warn('requests still open after 10 s; closing them') })
+  // Stop accepting, let requests in flight finish (10 s at most) while the delivery worker finishes
+  // the sends in flight (a send that does not finish stays pending and is sent again after the
+  // restart), then close the store so every write is on disk.
+  stopRetention();
+  Promise.all([
+    drainer.drain({ forceAfterMs: 10_000, onForce: () => logger.warn('requests still open after 10 s; closing them') }),
+    worker.stop(),
+  ])
+    .then(() => channels.close())
     .then(() => store.close())
     .then(() => process.exit(0))
     .catch((error: unknown) => {
