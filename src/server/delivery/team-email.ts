@@ -46,7 +46,14 @@ function rows(lead: StoredLead, siteUrl: string): [label: string, value: string]
 }
 
 export function messageDomain(address: string): string {
-  return bareAddress(address).split('@')[1] || 'localhost';
+  return bareAddress(address)?.split('@')[1] ?? 'localhost';
+}
+
+/** A configured address (validated by the settings); a bad one is a configuration error. */
+export function configuredAddress(value: string): string {
+  const address = bareAddress(value);
+  if (!address) throw new Error('A configured e-mail address is not a single mailbox.');
+  return address;
 }
 
 export function buildTeamEmail(lead: StoredLead, context: TeamEmailContext): MailMessage {
@@ -72,10 +79,12 @@ export function buildTeamEmail(lead: StoredLead, context: TeamEmailContext): Mai
     `<p>Reply to this message to answer ${escapeHtml(name)} directly.</p>`,
     '</body></html>',
   ].join('\n');
+  const replyTo = bareAddress(lead.email);
   return {
-    from: { name: oneLine(`${context.companyName} website`), address: bareAddress(context.from) },
-    to: context.to.map(bareAddress),
-    replyTo: { name, address: bareAddress(lead.email) },
+    from: { name: oneLine(`${context.companyName} website`), address: configuredAddress(context.from) },
+    to: context.to.map(configuredAddress),
+    // The schema only stores single mailboxes; anything else simply gets no Reply-To.
+    ...(replyTo ? { replyTo: { name, address: replyTo } } : {}),
     subject: oneLine(`Waiting list: ${name}, ${company}`, 200),
     text,
     html,

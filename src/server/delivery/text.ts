@@ -11,10 +11,14 @@ export function oneLine(value: string, max = 200): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-/** An e-mail address for a header: no whitespace or control characters at all. */
-export function bareAddress(value: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we remove
-  return value.replace(/[\s\u0000-\u001f\u007f\u0085\u2028\u2029<>,;"]+/g, '');
+// One mailbox and nothing else: no whitespace, no control characters, none of the characters that
+// make address lists, groups, comments or display names in a header.
+const MAILBOX = /^[^\s@<>,;:"()[\]\\\u0000-\u001f\u007f]+@[^\s@<>,;:"()[\]\\\u0000-\u001f\u007f]+$/;
+
+/** The address when it is exactly one mailbox (the schema's addresses always are), else null. */
+export function bareAddress(value: string): string | null {
+  const trimmed = value.trim();
+  return MAILBOX.test(trimmed) ? trimmed : null;
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

@@ -5,8 +5,9 @@
  */
 import type { StoredLead } from '../leads/types.ts';
 import type { MailMessage } from './team-email.ts';
-import { messageDomain } from './team-email.ts';
+import { configuredAddress, messageDomain } from './team-email.ts';
 import { bareAddress, escapeHtml, oneLine } from './text.ts';
+import { DeliveryError } from './webhook.ts';
 
 export interface VisitorEmailContext {
   from: string;
@@ -17,6 +18,8 @@ export interface VisitorEmailContext {
 
 export function buildVisitorEmail(lead: StoredLead, context: VisitorEmailContext): MailMessage {
   const name = oneLine(lead.name, 100);
+  const to = bareAddress(lead.email);
+  if (!to) throw new DeliveryError('the address is not a single mailbox');
   const paragraphs = [
     `Dear ${name},`,
     `Thank you for joining the ${context.companyName} waiting list. Your answers have reached our team.`,
@@ -27,8 +30,8 @@ export function buildVisitorEmail(lead: StoredLead, context: VisitorEmailContext
     `Warm regards,\nThe ${context.companyName} team`,
   ];
   return {
-    from: { name: oneLine(context.companyName), address: bareAddress(context.from) },
-    to: [bareAddress(lead.email)],
+    from: { name: oneLine(context.companyName), address: configuredAddress(context.from) },
+    to: [to],
     subject: `You're on the ${context.companyName} waiting list`,
     text: paragraphs.join('\n\n'),
     html: [
