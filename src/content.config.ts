@@ -7,6 +7,8 @@
 import { defineCollection, reference } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { topicIconNames } from './components/icons/Icon.tsx';
+import { caseStudyCategoryOrder } from './lib/case-studies/categories.ts';
 
 const text = () => z.string().trim().min(1);
 const list = (min = 1) => z.array(text()).min(min);
@@ -18,23 +20,8 @@ const seo = () =>
     })
     .strict();
 
-/** Names of the line icons the components can draw (see src/components/icons). */
-export const iconNames = [
-  'agent',
-  'flask',
-  'plug',
-  'ecosystem',
-  'radar',
-  'pipeline',
-  'sandbox',
-  'shield-check',
-  'culture',
-  'command',
-  'compass',
-  'people',
-  'layers',
-  'spark',
-] as const;
+/** The topic icons a content file may name: the keys of the icon map in src/components/icons/Icon.tsx. */
+const icon = () => z.enum(topicIconNames);
 
 const programs = defineCollection({
   loader: glob({ pattern: '*.json', base: './src/content/programs' }),
@@ -123,7 +110,7 @@ const solutions = defineCollection({
     z
       .object({
         order: z.number().int().min(1),
-        icon: z.enum(iconNames),
+        icon: icon(),
         title: text(),
         headline: text(),
         description: text(),
@@ -149,7 +136,7 @@ const cieComponents = defineCollection({
       withoutIt: list(2),
       quote: text(),
       quoteAttribution: text(),
-      icon: z.enum(iconNames),
+      icon: icon(),
     })
     .strict(),
 });
@@ -162,7 +149,7 @@ const caseStudies = defineCollection({
         title: text(),
         /** One or two sentences for the Results card. */
         description: text().max(240),
-        category: z.enum(['Healthcare', 'Insurance', 'Retail', 'Employee Experience', 'Training', 'Automotive']),
+        category: z.enum(caseStudyCategoryOrder),
         image: image(),
         imageAlt: text(),
         /** Generic client descriptor, never a company name: "A global healthcare company". */
@@ -206,7 +193,7 @@ const homePage = pageCollection(
           title: text(),
           intro: text(),
           pillars: z
-            .array(z.object({ title: text(), description: text(), icon: z.enum(iconNames) }).strict())
+            .array(z.object({ title: text(), description: text(), icon: icon() }).strict())
             .length(4),
           quote: text(),
           quoteAttribution: text(),

@@ -1,4 +1,4 @@
-import { Icon } from '../icons/Icon.tsx';
+import { Icon, type TopicIconName } from '../icons/Icon.tsx';
 
 export interface CieComponent {
   slug: string;
@@ -8,7 +8,7 @@ export interface CieComponent {
   withoutIt: string[];
   quote: string;
   quoteAttribution: string;
-  icon: string;
+  icon: TopicIconName;
 }
 
 /** One ecosystem component: what it is for, life with and without it, and a quote that frames it. */
@@ -24,8 +24,8 @@ export function CieComponentCard({
 }: CieComponent) {
   const titleId = `cie-${slug}`;
   const outcomes = [
-    { id: `${titleId}-with`, label: 'With it', items: withIt, icon: 'check', tone: 'text-violet-deep' },
-    { id: `${titleId}-without`, label: 'Without it', items: withoutIt, icon: 'close', tone: 'text-muted' },
+    { id: `${titleId}-with`, label: 'With it', items: withIt, icon: 'check' as const, tone: 'text-violet-deep' },
+    { id: `${titleId}-without`, label: 'Without it', items: withoutIt, icon: 'close' as const, tone: 'text-muted' },
   ];
   return (
     <article

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
+import { homeSections } from '../../config/routes.ts';
 import type { ArtworkSource } from '../ui/Artwork.tsx';
 import { Artwork } from '../ui/Artwork.tsx';
 import { Button } from '../ui/Button.tsx';
-import { Icon } from '../icons/Icon.tsx';
+import { Icon, type TopicIconName } from '../icons/Icon.tsx';
 import { SectionHeading } from '../ui/SectionHeading.tsx';
 import { ProgramCard, type ProgramCardProps } from './ProgramCard.tsx';
 
@@ -13,7 +14,7 @@ export interface HomeContent {
     eyebrow: string;
     title: string;
     intro: string;
-    pillars: { title: string; description: string; icon: string }[];
+    pillars: { title: string; description: string; icon: TopicIconName }[];
     quote: string;
     quoteAttribution: string;
   };
@@ -51,7 +52,7 @@ export function HomePage({ content, programs, art, bookingUrl, heroArt }: HomePa
               <Button href={bookingUrl} external variant="hero" size="lg">
                 Schedule a Discovery Call
               </Button>
-              <Button href="#find-your-path" variant="luminous" size="lg">
+              <Button href={`#${homeSections.findYourPath}`} variant="luminous" size="lg">
                 Explore Our Programs
               </Button>
             </div>
@@ -117,7 +118,7 @@ export function HomePage({ content, programs, art, bookingUrl, heroArt }: HomePa
         </div>
       </section>
 
-      <section id="find-your-path" aria-labelledby="paths-title" className="section">
+      <section id={homeSections.findYourPath} aria-labelledby="paths-title" className="section">
         <div className="container-page">
           <SectionHeading id="paths-title" eyebrow={paths.eyebrow} title={paths.title} intro={<p>{paths.intro}</p>} />
           <div data-reveal="" className="mt-12 grid gap-6 lg:grid-cols-3">
@@ -138,7 +139,11 @@ export function HomePage({ content, programs, art, bookingUrl, heroArt }: HomePa
         </div>
       </section>
 
-      <section id="apply" aria-labelledby="apply-title" className="theme-night section relative overflow-hidden">
+      <section
+        id={homeSections.apply}
+        aria-labelledby="apply-title"
+        className="theme-night section relative overflow-hidden"
+      >
         <div className="container-page text-center">
           <div className="accent-rule mx-auto mb-8 w-24" aria-hidden="true" />
           <h2 id="apply-title" className="text-3xl font-semibold tracking-tight sm:text-4xl">

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { routes } from '../../config/routes.ts';
 import type { ArtworkSource } from '../ui/Artwork.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Icon } from '../icons/Icon.tsx';
@@ -123,7 +124,7 @@ export function OfferPage({ content, image, bookingUrl, program, heroArt }: Offe
             <Button href={bookingUrl} external variant="hero" size="lg">
               Book a Discovery Call
             </Button>
-            <Button href={`/waitlist?program=${program.slug}`} variant="luminous" size="lg">
+            <Button href={routes.waitlist({ program: program.slug })} variant="luminous" size="lg">
               Join the Waiting List
             </Button>
           </>

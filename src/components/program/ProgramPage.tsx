@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { routes } from '../../config/routes.ts';
 import type { ArtworkSource } from '../ui/Artwork.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Icon } from '../icons/Icon.tsx';
@@ -106,7 +107,7 @@ export function ProgramPage({ slug, content, image, offer, heroArt }: ProgramPag
         actions={
           <>
             <WaitlistButton program={slug} />
-            <Button href="/#apply" variant="luminous" size="lg">
+            <Button href={routes.homeSection('apply')} variant="luminous" size="lg">
               Apply for Discovery Call
             </Button>
           </>

@@ -1,12 +1,12 @@
 import { Artwork, type ArtworkSource } from '../ui/Artwork.tsx';
 import { Badge } from '../ui/Badge.tsx';
 import { Button } from '../ui/Button.tsx';
-import { Icon } from '../icons/Icon.tsx';
+import { Icon, type TopicIconName } from '../icons/Icon.tsx';
 import { cn } from '../../lib/cn.ts';
 
 export interface SolutionContent {
   slug: string;
-  icon: string;
+  icon: TopicIconName;
   title: string;
   headline: string;
   description: string;
