@@ -3,6 +3,7 @@
  * escaped, Reply-To the visitor. Built from the stored lead when the delivery is sent.
  */
 import type { Address } from 'nodemailer/lib/mailer/index.js';
+import { routes } from '../../config/routes.ts';
 import type { StoredLead } from '../leads/types.ts';
 import { bareAddress, bodyText, escapeHtml, oneLine } from './text.ts';
 
@@ -38,7 +39,7 @@ function rows(lead: StoredLead, siteUrl: string): [label: string, value: string]
     ['Frustrations', lead.frustrations.map((f) => `- ${f}`).join('\n')],
     ['Investment', lead.investment],
     ['Early access', lead.earlyAccess === undefined ? 'Not answered' : lead.earlyAccess ? 'Yes' : 'No'],
-    ['Came from', lead.sourceProgram ? `${siteUrl}/program/${lead.sourceProgram}` : 'The waiting-list page'],
+    ['Came from', lead.sourceProgram ? `${siteUrl}${routes.program(lead.sourceProgram)}` : 'The waiting-list page'],
     ['Notes', lead.additionalInfo ? bodyText(lead.additionalInfo) : 'None'],
     ['Submitted', lead.createdAt],
     ['Lead id', lead.id],
