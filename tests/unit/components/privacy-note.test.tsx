@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { WaitlistPlainForm } from '../../../src/components/waitlist/WaitlistPlainForm.tsx';
