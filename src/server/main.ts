@@ -69,6 +69,22 @@ const worker = createDeliveryWorker({
   },
 });
 worker.start();
+// The waiting-list path sees this store: a new lead wakes the worker at once, so it is usually
+// delivered within milliseconds instead of at the next poll. A Proxy, so it works whatever shape
+// the store has (a plain object here, a class or a thread's stand-in elsewhere).
+const leadStore = new Proxy(store, {
+  get(target, property, receiver) {
+    if (property === 'save') {
+      return async (...args: Parameters<typeof store.save>) => {
+        const result = await target.save(...args);
+        if (result.created) worker.nudge();
+        return result;
+      };
+    }
+    const value: unknown = Reflect.get(target, property, receiver);
+    return typeof value === 'function' ? value.bind(target) : value;
+  },
+});
 const stopRetention = startRetention({
   store,
   retentionDays: settings.LEADS_RETENTION_DAYS,
@@ -106,7 +122,7 @@ const app = createApp({
   },
   api: {
     '/api/waitlist': createWaitlistHandler({
-      store,
+      store: leadStore,
       rateLimiter: createRateLimiter({ limit: settings.WAITLIST_RATE_LIMIT, windowMs: 10 * 60 * 1000 }),
       trustProxy: settings.TRUST_PROXY,
       renderForm: async (req, res, state, status) => {

@@ -34,6 +34,8 @@ export interface DeliveryWorker {
   stop(): Promise<void>;
   /** One round: claim, send, record. Resolves with how many deliveries it handled. */
   runOnce(): Promise<number>;
+  /** Looks for due deliveries now instead of at the next poll (a lead was just stored). */
+  nudge(): void;
 }
 
 export function createDeliveryWorker(options: WorkerOptions): DeliveryWorker {
@@ -45,6 +47,8 @@ export function createDeliveryWorker(options: WorkerOptions): DeliveryWorker {
   let running = false;
   let loop: Promise<void> | undefined;
   let wake: (() => void) | undefined;
+  // A nudge that came while a round was running: look again at once instead of sleeping.
+  let nudged = false;
 
   async function deliver(delivery: ClaimedDelivery): Promise<void> {
     const base = {
@@ -79,6 +83,7 @@ export function createDeliveryWorker(options: WorkerOptions): DeliveryWorker {
 
   async function run(): Promise<void> {
     while (running) {
+      nudged = false;
       let handled = 0;
       try {
         handled = await runOnce();
@@ -87,7 +92,7 @@ export function createDeliveryWorker(options: WorkerOptions): DeliveryWorker {
         log({ event: 'worker-error', error: error instanceof Error ? error.message : 'unknown error' });
       }
       if (!running) break;
-      if (handled === 0) {
+      if (handled === 0 && !nudged) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, schedule.pollMs);
           wake = () => {
@@ -112,5 +117,9 @@ export function createDeliveryWorker(options: WorkerOptions): DeliveryWorker {
       await loop;
     },
     runOnce,
+    nudge() {
+      nudged = true;
+      wake?.();
+    },
   };
 }

@@ -4,7 +4,7 @@ import { buildTeamEmail, type MailMessage } from '../../../src/server/delivery/t
 import { buildVisitorEmail } from '../../../src/server/delivery/visitor-email.ts';
 import type { StoredLead } from '../../../src/server/leads/types.ts';
 import { validValues } from '../waitlist/fixtures.ts';
-import { parseMail } from './receivers.ts';
+import { parseMail } from '../../support/delivery-receivers.ts';
 
 const INJECTION = 'x\r\nBcc: victim@example.net\r\nX-Injected: yes\nSubject: forged\r\r\n\r\nbody';
 

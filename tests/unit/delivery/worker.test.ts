@@ -13,7 +13,7 @@ import { nextAttempt, productionSchedule, type DeliverySchedule } from '../../..
 import { createDeliveryWorker, type DeliveryEvent } from '../../../src/server/delivery/worker.ts';
 import { openSqliteLeadStore, type DeliveryChannel, type LeadStore } from '../../../src/server/leads/store.ts';
 import { lead, testClock } from '../leads/store-contract.ts';
-import { startHookReceiver, startSmtpReceiver } from './receivers.ts';
+import { startHookReceiver, startSmtpReceiver } from '../../support/delivery-receivers.ts';
 
 const SECRET_BYTES = Buffer.alloc(32, 7);
 const SECRET = `whsec_${SECRET_BYTES.toString('base64')}`;
@@ -118,6 +118,40 @@ describe('backoff schedule', () => {
     expect(await store.deliveryHealth()).toMatchObject({ dead: 1, pending: 0 });
     expect(events.at(-1)).toMatchObject({ event: 'dead', channel: 'webhook', error: 'HTTP 503' });
     expect(events.filter((e) => e.event === 'retry')).toHaveLength(attemptTimes.length - 1);
+  });
+});
+
+describe('worker lifecycle', () => {
+  it('wakes at once when nudged, and stops after finishing the send in flight', async () => {
+    const store = tempStore(['webhook']);
+    const sent: string[] = [];
+    let release: () => void = () => {};
+    const worker = createDeliveryWorker({
+      store,
+      schedule: { ...quick, pollMs: 60_000 },
+      send: async (_channel, id) => {
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        sent.push(id);
+      },
+    });
+    worker.start();
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the worker is asleep for a minute now
+    await store.save(lead(), randomUUID());
+    worker.nudge();
+    await until(() => sent.length === 0 && release.toString() !== '() => {}');
+    const stopped = worker.stop();
+    let done = false;
+    void stopped.then(() => {
+      done = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(done).toBe(false); // waits for the send in flight
+    release();
+    await stopped;
+    expect(sent).toHaveLength(1);
+    expect(await store.deliveryHealth()).toMatchObject({ pending: 0, dead: 0 });
   });
 });
 

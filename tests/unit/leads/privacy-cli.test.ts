@@ -62,7 +62,7 @@ if (pgUrl) {
   targets.push({
     name: 'PostgreSQL',
     env: async () => {
-      connected ??= admin.connect();
+      connected ??= admin.connect().then(() => undefined);
       await connected;
       const schema = `leads_cli_${randomUUID().replaceAll('-', '')}`;
       await admin.query(`CREATE SCHEMA ${schema}`);

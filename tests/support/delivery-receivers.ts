@@ -86,7 +86,10 @@ export async function startSmtpReceiver() {
 export interface ReceivedHook {
   headers: IncomingMessage['headers'];
   body: string;
+  /** The status it was answered with (0 until answered). */
   answered: number;
+  /** Date.now() when its body had arrived. */
+  at: number;
 }
 
 export type HookBehaviour = (req: IncomingMessage, res: ServerResponse, body: string) => void;
@@ -100,7 +103,7 @@ export async function startHookReceiver() {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      const record: ReceivedHook = { headers: req.headers, body, answered: 0 };
+      const record: ReceivedHook = { headers: req.headers, body, answered: 0, at: Date.now() };
       received.push(record);
       const writeHead = res.writeHead.bind(res);
       res.writeHead = ((status: number, ...rest: unknown[]) => {
