@@ -1,22 +1,12 @@
 /** What the lead commands share: the configured store, opened from the validated settings. */
-import { loadSettings, SettingsError, type Settings } from '../settings.ts';
+import { loadSettings, settingsOrExit, type Settings } from '../settings.ts';
 import { openLeadStore, type LeadStore } from './store.ts';
-
-export function settingsOrExit(): Settings {
-  try {
-    return loadSettings(process.env);
-  } catch (error) {
-    if (!(error instanceof SettingsError)) throw error;
-    for (const problem of error.problems) process.stderr.write(`Setting error: ${problem}\n`);
-    process.exit(2);
-  }
-}
 
 /** Runs `work` on the configured store and exits with its code; errors print their message only. */
 export async function runWithStore(label: string, work: (store: LeadStore, settings: Settings) => Promise<number>) {
+  const settings = settingsOrExit(loadSettings);
   try {
-    const settings = settingsOrExit();
-    const store = await openLeadStore(process.env);
+    const store = await openLeadStore(settings);
     try {
       process.exitCode = await work(store, settings);
     } finally {

@@ -23,8 +23,6 @@ import {
   type StoredLead,
 } from './types.ts';
 
-export const DEFAULT_SQLITE_PATH = './data/leads.sqlite';
-
 export interface SqliteStoreOptions extends LeadStoreOptions {
   /** Milliseconds to wait for a lock held by another connection or process. Default 5000. */
   busyTimeoutMs?: number;

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openLeadStore, openSqliteLeadStore, type LeadStoreOptions } from '../../../src/server/leads/store.ts';
+import { loadSettings } from '../../../src/server/settings.ts';
 import { lead, leadStoreContract, type StoreHarness } from './store-contract.ts';
 import { outboxContract } from './outbox-contract.ts';
 
@@ -33,7 +34,7 @@ function sqliteHarness() {
   // A directory that does not exist yet: the store must create it.
   const file = path.join(dir, 'nested', 'data', 'leads.sqlite');
   return {
-    open: (options?: LeadStoreOptions) => openLeadStore({ SQLITE_PATH: file }, options),
+    open: (options?: LeadStoreOptions) => openLeadStore(loadSettings({ SQLITE_PATH: file }), options),
     appliedVersions: async () =>
       readSqlite(file, (db) =>
         db
@@ -81,7 +82,7 @@ async function postgresHarness() {
         )
       ).rows.map((r) => String(r.column_name));
     return {
-      open: (options?: LeadStoreOptions) => openLeadStore({ DATABASE_URL: url.toString() }, options),
+      open: (options?: LeadStoreOptions) => openLeadStore(loadSettings({ DATABASE_URL: url.toString() }), options),
       appliedVersions: async () =>
         (await admin.query(`SELECT version FROM ${schema}.schema_migrations ORDER BY version`)).rows.map((r) =>
           Number(r.version),
@@ -101,7 +102,9 @@ describe.skipIf(!pgUrl)('PostgreSQL store (TEST_DATABASE_URL)', () => {
   outboxContract('PostgreSQL', postgresHarness);
 
   it('openLeadStore picks PostgreSQL when DATABASE_URL is set', async () => {
-    const store = await openLeadStore({ DATABASE_URL: pgUrl, SQLITE_PATH: path.join(tempDir(), 'unused.sqlite') });
+    const store = await openLeadStore(
+      loadSettings({ DATABASE_URL: pgUrl, SQLITE_PATH: path.join(tempDir(), 'unused.sqlite') }),
+    );
     try {
       expect(store.kind).toBe('postgres');
     } finally {
@@ -114,7 +117,7 @@ describe('SQLite specifics', () => {
   it('picks SQLite without DATABASE_URL and resolves a relative SQLITE_PATH from the working directory', async () => {
     const dir = tempDir();
     const relative = path.relative(process.cwd(), path.join(dir, 'data', 'leads.sqlite'));
-    const store = await openLeadStore({ SQLITE_PATH: relative });
+    const store = await openLeadStore(loadSettings({ SQLITE_PATH: relative }));
     try {
       expect(store.kind).toBe('sqlite');
       await store.save(lead(), randomUUID());
