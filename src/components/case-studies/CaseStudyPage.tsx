@@ -1,22 +1,16 @@
+import type { CollectionEntry } from 'astro:content';
 import type { ReactNode } from 'react';
 import { Artwork, type ArtworkSource } from '../ui/Artwork.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Icon } from '../icons/Icon.tsx';
-import { CaseStudyHighlights, type CaseStudyHighlight } from './CaseStudyHighlights.tsx';
+import { CaseStudyHighlights } from './CaseStudyHighlights.tsx';
 import { DiscoveryCallClosing } from '../layout/DiscoveryCallClosing.tsx';
 
-export interface CaseStudyDetails {
-  title: string;
-  description: string;
-  category: string;
-  /** Generic descriptor, never a company name. */
-  client: string;
-  industry: string;
-  duration?: string | undefined;
-  /** The one concrete result, in a sentence. */
-  result: string;
-  highlights: CaseStudyHighlight[];
-}
+/** What the page shows of a study's frontmatter (src/content/case-studies/*.md); SEO, artwork and dates go elsewhere. */
+export type CaseStudyDetails = Omit<
+  CollectionEntry<'caseStudies'>['data'],
+  'seo' | 'image' | 'imageAlt' | 'order' | 'published' | 'updated'
+>;
 
 /** The study a visitor reads next. */
 export interface NextCaseStudy {

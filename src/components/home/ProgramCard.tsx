@@ -1,21 +1,22 @@
+import type { CollectionEntry } from 'astro:content';
 import type { CSSProperties } from 'react';
 import { Button } from '../ui/Button.tsx';
 import { Icon } from '../icons/Icon.tsx';
 import { KeepHyphenated } from '../ui/KeepHyphenated.tsx';
 import { ProgramName } from '../program/ProgramName.tsx';
 
-export interface ProgramCardProps {
+/**
+ * A program's home card, as its src/content/programs file declares it, with the program's name, the
+ * offer it leads to and the program page's address.
+ */
+export type ProgramCardProps = CollectionEntry<'programs'>['data']['card'] & {
   title: string;
   /** The offer the program leads to. */
   offer: string;
-  subtitle: string;
-  tagline: string;
-  description: string;
-  highlights: string[];
   href: string;
   /** Position in the grid; drives the 150 ms reveal stagger. */
   index: number;
-}
+};
 
 export function ProgramCard({
   title,
