@@ -59,6 +59,12 @@ function measureOverflow(): Overflow {
     if ([...range.getClientRects()].some((line) => line.right > edge && line.width > 0))
       offenders.push(`text ${label(parent)}`);
   }
+  // A button's or link-button's label never runs out of its box.
+  for (const control of document.body.querySelectorAll<HTMLElement>('a, button')) {
+    const style = getComputedStyle(control);
+    if (style.display === 'inline' || control.clientWidth === 0 || style.visibility === 'hidden') continue;
+    if (control.scrollWidth > control.clientWidth + 1) offenders.push(`label overflows ${label(control)}`);
+  }
   for (const element of document.body.querySelectorAll('*')) {
     const box = element.getBoundingClientRect();
     if (box.right <= edge || (box.width === 0 && box.height === 0)) continue;
