@@ -3,7 +3,6 @@
  * Owns HTTP — security headers, compression, caching, the JSON APIs, health and graceful
  * shutdown — and hands page requests to Astro's handler, passing server-side services as locals.
  */
-import { createServer } from 'node:http';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { existsSync } from 'node:fs';
 import pino from 'pino';
@@ -12,6 +11,7 @@ import { createApp, type AstroHandler } from './app.ts';
 import { loadStaticAssets } from './http/static-files.ts';
 import { collectScriptHashes } from './http/inline-script-hashes.ts';
 import { gracefulShutdown } from './http/graceful-shutdown.ts';
+import { createHttpServer } from './http/server.ts';
 import { createRateLimiter } from './http/rate-limit.ts';
 import { openLeadStore } from './leads/store.ts';
 import { createWaitlistHandler } from './api/waitlist.ts';
@@ -44,6 +44,7 @@ const store = await openLeadStore(env);
 const povService = createPovService({
   feedUrl: site.povFeedUrl,
   cacheTtlMs: settings.POV_CACHE_SECONDS * 1000,
+  allowPrivateAddresses: settings.POV_FEED_ALLOW_PRIVATE,
   log: (event) => logger.warn({ feed: event }, 'feed event'),
 });
 
@@ -53,6 +54,7 @@ const app = createApp({
   security: { scriptHashes: collectScriptHashes(assets), hsts: site.siteUrl.startsWith('https:') },
   logger,
   enableFailureRoute: settings.ENABLE_FAILURE_ROUTE,
+  crossSite: { siteUrl: site.siteUrl, allowedHosts: settings.ALLOWED_ORIGINS },
   health: async () => {
     await store.ping();
     return true;
@@ -76,11 +78,7 @@ const app = createApp({
   },
 });
 
-const server = createServer(
-  { requestTimeout: 30_000, headersTimeout: 15_000 },
-  (req, res) => void app.handle(req, res),
-);
-server.keepAliveTimeout = 5_000;
+const server = createHttpServer((req, res) => void app.handle(req, res));
 const drainer = gracefulShutdown(server);
 
 const port = settings.PORT;
