@@ -17,6 +17,15 @@ import { applySecurityHeaders, contentSecurityPolicy, type SecurityHeaderOptions
 import { negotiateEncoding, type StaticAsset } from './http/static-files.ts';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+/**
+ * Handles a form a page posts to itself (POST to the page's own path). It answers itself (a
+ * redirect) or has the page rendered from the same request with `locals`.
+ */
+export type FormPostHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  renderPage: (locals: Record<string, unknown>) => Promise<void>,
+) => Promise<void>;
 /** Astro's middleware-mode handler: renders on-demand pages, calls `next` when no route matches. */
 export type AstroHandler = (
   req: IncomingMessage,
@@ -29,6 +38,8 @@ export interface AppDependencies {
   assets: Map<string, StaticAsset>;
   astro: AstroHandler;
   api: Record<string, NodeHandler>;
+  /** POSTs to these page paths; other methods render the page as usual. */
+  formPosts?: Record<string, FormPostHandler>;
   health: () => Promise<boolean>;
   security: SecurityHeaderOptions;
   logger: Logger;
@@ -88,7 +99,7 @@ function asGetForCompression(req: IncomingMessage): IncomingMessage {
 }
 
 export function createApp(deps: AppDependencies) {
-  const { assets, astro, api, health, security, logger, enableFailureRoute = false } = deps;
+  const { assets, astro, api, formPosts = {}, health, security, logger, enableFailureRoute = false } = deps;
   const notFound = assets.get('/404');
   const crossSiteRefusal = createCrossSiteCheck(deps.crossSite ?? { siteUrl: '' });
 
@@ -159,6 +170,9 @@ export function createApp(deps: AppDependencies) {
 
     if (path === FAILURE_ROUTE && !enableFailureRoute) return sendNotFound(req, res);
 
+    const formPost = Object.hasOwn(formPosts, path) ? formPosts[path] : undefined;
+    if (formPost && req.method === 'POST') return formPost(req, res, (locals) => renderWithAstro(req, res, locals));
+
     const apiHandler = Object.hasOwn(api, path) ? api[path] : undefined;
     if (apiHandler) return apiHandler(req, res);
     if (path.startsWith('/api/')) {
@@ -182,14 +196,11 @@ export function createApp(deps: AppDependencies) {
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const started = performance.now();
-    // Taken now: the no-JavaScript form's answer rewrites req.method and req.url to render /waitlist.
-    const method = req.method;
-    const path = (req.url ?? '/').split('?')[0];
     res.once('finish', () => {
       // One line per request; never the query string or body, which may carry personal data.
       logger.info({
-        method,
-        path,
+        method: req.method,
+        path: (req.url ?? '/').split('?')[0],
         status: res.statusCode,
         durationMs: Math.round((performance.now() - started) * 10) / 10,
       });
@@ -200,7 +211,10 @@ export function createApp(deps: AppDependencies) {
     onHeaders(res, () => {
       const location = res.getHeader('location');
       if (location !== undefined && !isSafeLocalLocation(String(location))) {
-        logger.error({ path, status: res.statusCode }, 'refused to send a Location outside the site');
+        logger.error(
+          { path: (req.url ?? '/').split('?')[0], status: res.statusCode },
+          'refused to send a Location outside the site',
+        );
         res.removeHeader('location');
         res.statusCode = 500;
       }
@@ -209,7 +223,10 @@ export function createApp(deps: AppDependencies) {
       if (!hasOneHost(req)) return sendRefusal(req, res, 400, 'Bad request: more than one Host header');
       const refusal = crossSiteRefusal(req);
       if (refusal) {
-        logger.warn({ method, path, reason: refusal }, 'cross-site request refused');
+        logger.warn(
+          { method: req.method, path: (req.url ?? '/').split('?')[0], reason: refusal },
+          'cross-site request refused',
+        );
         return sendRefusal(req, res, 403, CROSS_SITE_MESSAGE);
       }
       await route(req, res);
@@ -219,5 +236,5 @@ export function createApp(deps: AppDependencies) {
     }
   }
 
-  return { handle, renderWithAstro };
+  return { handle };
 }
