@@ -173,7 +173,7 @@ const legal = defineCollection({
 });
 
 /* Page-level copy: one file per page in src/content/pages. */
-const pageCollection = <T extends z.ZodTypeAny>(name: string, schema: T) =>
+const pageCollection = <T extends z.ZodType>(name: string, schema: T) =>
   defineCollection({ loader: glob({ pattern: `${name}.json`, base: './src/content/pages' }), schema });
 
 const cta = () => z.object({ headline: text(), subtext: text() }).strict();
@@ -192,9 +192,7 @@ const homePage = pageCollection(
           eyebrow: text(),
           title: text(),
           intro: text(),
-          pillars: z
-            .array(z.object({ title: text(), description: text(), icon: icon() }).strict())
-            .length(4),
+          pillars: z.array(z.object({ title: text(), description: text(), icon: icon() }).strict()).length(4),
           quote: text(),
           quoteAttribution: text(),
         })

@@ -1,4 +1,6 @@
+import { COMMON_HTML, CURRENCY, ENTITY_ACTION, EntityDecoder, XML } from '@nodable/entities';
 import { XMLParser } from 'fast-xml-parser';
+import { SyntaxValidator } from 'fast-xml-validator';
 import { compile, type DomNode, type FormatCallback } from 'html-to-text';
 import type { FeedArticle } from '../../lib/pov/types.ts';
 import { feedError } from './feed-error.ts';
@@ -19,15 +21,29 @@ const REPEATED = new Set([
   'media:group',
 ]);
 
+/**
+ * Character references (&#8217;) and HTML's named entities (&nbsp;, &mdash;), which feeds use
+ * freely, decoded in one pass at the XML level, with the library's expansion limits. An entity a
+ * feed declares itself is refused when it would expand to markup. One decoder per parser: the
+ * parser resets it for each document.
+ */
+const htmlEntityDecoder = () =>
+  new EntityDecoder({
+    namedEntities: { ...XML, ...COMMON_HTML, ...CURRENCY },
+    numericAllowed: true,
+    onInputEntity: (_name, value) => (/[<&]/.test(value) ? ENTITY_ACTION.BLOCK : ENTITY_ACTION.ALLOW),
+  });
+
+/** The parser is lenient; the validator refuses a document that is not well-formed XML. */
+const validator = new SyntaxValidator();
+
 const xmlParser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: '@_',
   parseTagValue: false,
   parseAttributeValue: false,
   trimValues: true,
-  // Decode character references (&#8217;) at the XML level too, in one pass, as XML intends;
-  // fast-xml-parser otherwise leaves numeric references in place.
-  htmlEntities: true,
+  entityDecoder: htmlEntityDecoder(),
   // Atom text constructs may hold XHTML; keep their inner markup as written.
   stopNodes: ['*.entry.title', '*.entry.summary', '*.entry.content'],
   isArray: (name, _path, _isLeaf, isAttribute) => !isAttribute && REPEATED.has(name),
@@ -38,7 +54,7 @@ const xmlTextParser = new XMLParser({
   parseTagValue: false,
   trimValues: false,
   ignoreAttributes: true,
-  htmlEntities: true,
+  entityDecoder: htmlEntityDecoder(),
 });
 
 type XmlNode = Record<string, unknown>;
@@ -51,7 +67,9 @@ type XmlNode = Record<string, unknown>;
 export function parseFeed(xml: string): FeedArticle[] {
   let doc: XmlNode;
   try {
-    doc = xmlParser.parse(xml.trimStart(), true) as XmlNode;
+    const text = xml.trimStart();
+    validator.validate(text);
+    doc = xmlParser.parse(text) as XmlNode;
   } catch (error) {
     throw feedError('invalid', error);
   }
@@ -277,7 +295,9 @@ function atomHtml(value: unknown): string | undefined {
 function unescapeXml(raw: string): string {
   if (!raw.includes('&') && !raw.includes('<![CDATA[')) return raw;
   try {
-    const parsed = xmlTextParser.parse(`<v>${raw}</v>`, true) as XmlNode;
+    const text = `<v>${raw}</v>`;
+    validator.validate(text);
+    const parsed = xmlTextParser.parse(text) as XmlNode;
     const value = parsed['v'];
     return typeof value === 'string' ? value : raw;
   } catch {
