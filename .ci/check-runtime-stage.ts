@@ -92,9 +92,8 @@ try {
       cmd = JSON.parse(args) as string[];
     }
   }
-  if (!cmd || cmd[0] !== 'node')
-    throw new Error('Dockerfile: the runtime CMD must run node directly (an exec-form array)');
-  if (!healthcheck || healthcheck[0] !== 'node') throw new Error('Dockerfile: the HEALTHCHECK must use node');
+  if (cmd?.[0] !== 'node') throw new Error('Dockerfile: the runtime CMD must run node directly (an exec-form array)');
+  if (healthcheck?.[0] !== 'node') throw new Error('Dockerfile: the HEALTHCHECK must use node');
   if (existsSync(path.join(dir, 'node_modules', 'node'))) {
     throw new Error('The production install brought the "node" devDependency');
   }
