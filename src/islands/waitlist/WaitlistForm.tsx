@@ -166,7 +166,7 @@ export function WaitlistForm({ program, idempotencyKey, onStored, onCancel, subm
           Previous
         </Button>
         <div className="flex gap-3">
-          <Button variant="ghost" className="hidden sm:inline-flex" onClick={onCancel}>
+          <Button variant="ghost" className="max-sm:hidden" onClick={onCancel}>
             Cancel
           </Button>
           {last ? (

@@ -8,7 +8,7 @@
  *
  * PostgreSQL is backed up with its own tool, pg_dump (README, "Backups").
  */
-import { chmodSync, existsSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { backup, DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
@@ -52,6 +52,7 @@ async function main(): Promise<number> {
   }
 
   const out = path.resolve(args.out);
+  mkdirSync(path.dirname(out), { recursive: true });
   const partial = `${out}.partial-${process.pid}`;
   const db = new DatabaseSync(source);
   try {
