@@ -6,7 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { islandRuntime } from './src/build/island-runtime.mjs';
 import { clientDirectives } from './src/build/client-directives.mjs';
 import { pageCss } from './src/build/page-css.mjs';
-import { loadBuildSettings } from './src/server/settings.ts';
+import { loadBuildSettings } from './src/config/build-settings.ts';
 
 export default defineConfig({
   // Validated by `npm run build` before Astro starts (src/build/build.ts).
@@ -18,6 +18,11 @@ export default defineConfig({
   // API routes, rate limits) and hands page requests to Astro.
   adapter: node({ mode: 'middleware' }),
   integrations: [react(), clientDirectives(), pageCss()],
+  // Our server handles every form post before Astro sees it (POST /waitlist: src/server/waitlist) and
+  // only then may hand the same request to Astro to render the page with the errors. Astro's origin
+  // check would answer that render with a 403 whenever the request's Origin differs from the URL
+  // Astro rebuilds (behind a TLS proxy, or a client that sends no Origin) and protects nothing here.
+  security: { checkOrigin: false },
   trailingSlash: 'never',
   build: {
     format: 'file',

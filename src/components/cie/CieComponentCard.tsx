@@ -1,15 +1,8 @@
-import { Icon, type TopicIconName } from '../icons/Icon.tsx';
+import type { CollectionEntry } from 'astro:content';
+import { Icon } from '../icons/Icon.tsx';
 
-export interface CieComponent {
-  slug: string;
-  title: string;
-  purpose: string;
-  withIt: string[];
-  withoutIt: string[];
-  quote: string;
-  quoteAttribution: string;
-  icon: TopicIconName;
-}
+/** One file of src/content/cie-components, with its file name as `slug`. */
+export type CieComponent = CollectionEntry<'cieComponents'>['data'] & { slug: string };
 
 /** One ecosystem component: what it is for, life with and without it, and a quote that frames it. */
 export function CieComponentCard({

@@ -1,27 +1,15 @@
+import type { CollectionEntry } from 'astro:content';
 import type { ReactNode } from 'react';
 import { homeSections } from '../../config/routes.ts';
 import type { ArtworkSource } from '../ui/Artwork.tsx';
 import { Artwork } from '../ui/Artwork.tsx';
 import { Button } from '../ui/Button.tsx';
-import { Icon, type TopicIconName } from '../icons/Icon.tsx';
+import { Icon } from '../icons/Icon.tsx';
 import { SectionHeading } from '../ui/SectionHeading.tsx';
 import { ProgramCard, type ProgramCardProps } from './ProgramCard.tsx';
 
-export interface HomeContent {
-  hero: { eyebrow: string; headline: string; question: string; pitch: string; imageAlt: string };
-  statement: { eyebrow: string; title: string; paragraphs: string[]; imageAlt: string };
-  approach: {
-    eyebrow: string;
-    title: string;
-    intro: string;
-    pillars: { title: string; description: string; icon: TopicIconName }[];
-    quote: string;
-    quoteAttribution: string;
-  };
-  paths: { eyebrow: string; title: string; intro: string };
-  trust: { title: string; intro: string; logosAlt: string };
-  closing: { headline: string; subtext: string; notes: string[] };
-}
+/** The home page's copy, as src/content/pages/home.json declares it. */
+export type HomeContent = CollectionEntry<'homePage'>['data'];
 
 export interface HomePageProps {
   content: HomeContent;

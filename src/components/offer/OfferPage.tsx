@@ -1,3 +1,4 @@
+import type { CollectionEntry } from 'astro:content';
 import type { ReactNode } from 'react';
 import { routes } from '../../config/routes.ts';
 import type { ArtworkSource } from '../ui/Artwork.tsx';
@@ -7,24 +8,11 @@ import { SectionHeading } from '../ui/SectionHeading.tsx';
 import { FeatureHero } from '../layout/FeatureHero.tsx';
 import { ClosingCallToAction } from '../layout/ClosingCallToAction.tsx';
 import { Testimonial } from '../layout/Testimonial.tsx';
-import { OfferPhases, type OfferPhase } from './OfferPhases.tsx';
+import { OfferPhases } from './OfferPhases.tsx';
 import { OfferGuarantee } from './OfferGuarantee.tsx';
 
-export interface OfferContent {
-  name: string;
-  durationWeeks: number;
-  eyebrow: string;
-  tagline: string;
-  summary: string;
-  imageAlt: string;
-  claims: { value: string; label: string }[];
-  phases: OfferPhase[];
-  achievements: { title: string; items: string[] };
-  whyItWorks: { title: string; points: { title: string; description: string }[] };
-  guarantee: { days: number; title: string; description: string };
-  testimonial: { quote: string; name: string; role: string };
-  cta: { headline: string; subtext: string };
-}
+/** An offer's copy, as src/content/offers/*.json declares it. */
+export type OfferContent = CollectionEntry<'offers'>['data'];
 
 export interface OfferPageProps {
   content: OfferContent;

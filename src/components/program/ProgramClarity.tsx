@@ -1,11 +1,7 @@
+import type { CollectionEntry } from 'astro:content';
 import { Icon } from '../icons/Icon.tsx';
 
-export interface ProgramClarityContent {
-  isTitle: string;
-  isFor: string[];
-  isNotTitle: string;
-  isNotFor: string[];
-}
+export type ProgramClarityContent = CollectionEntry<'programs'>['data']['clarity'];
 
 /** "What This Program Is (and Is Not)": two columns so a visitor can rule themselves in or out quickly. */
 export function ProgramClarity({ isTitle, isFor, isNotTitle, isNotFor }: ProgramClarityContent) {

@@ -1,3 +1,4 @@
+import type { CollectionEntry } from 'astro:content';
 import type { ReactNode } from 'react';
 import { routes } from '../../config/routes.ts';
 import type { ArtworkSource } from '../ui/Artwork.tsx';
@@ -7,19 +8,10 @@ import { SectionHeading } from '../ui/SectionHeading.tsx';
 import { FeatureHero } from '../layout/FeatureHero.tsx';
 import { ClosingCallToAction } from '../layout/ClosingCallToAction.tsx';
 import { WaitlistButton } from './WaitlistButton.tsx';
-import { ProgramClarity, type ProgramClarityContent } from './ProgramClarity.tsx';
+import { ProgramClarity } from './ProgramClarity.tsx';
 
-export interface ProgramContent {
-  audience: string;
-  sizeBand: string;
-  title: string;
-  tagline: string;
-  imageAlt: string;
-  pain: { title: string; points: string[] };
-  value: { title: string; description: string; outcomes: string[] };
-  clarity: ProgramClarityContent;
-  cta: { headline: string; subtext: string; note: string };
-}
+/** A program's copy, as src/content/programs/*.json declares it. */
+export type ProgramContent = CollectionEntry<'programs'>['data'];
 
 export interface ProgramPageProps {
   slug: string;

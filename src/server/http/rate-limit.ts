@@ -6,11 +6,12 @@ export interface RateLimitDecision {
   retryAfterSeconds: number;
 }
 
+/** Promise-returning like a limiter backed by a shared store, so either plugs into the waiting list. */
 export interface RateLimiter {
   /** Counts one attempt for `key` and says whether it is within the limit. */
-  check(key: string): RateLimitDecision;
+  check(key: string): Promise<RateLimitDecision>;
   /** Says whether one more attempt would be allowed, without counting anything. */
-  peek(key: string): RateLimitDecision;
+  peek(key: string): Promise<RateLimitDecision>;
   /** Number of clients currently tracked (for tests and metrics). */
   size(): number;
 }
@@ -62,30 +63,34 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     retryAfterSeconds: Math.max(1, Math.ceil(((times[0] as number) + windowMs - at) / 1000)),
   });
 
+  function check(key: string): RateLimitDecision {
+    if (limit <= 0) return ALLOW;
+    const at = now();
+    sweep(at);
+    const times = live(key, at) ?? [];
+    if (times.length >= limit) return denied(times, at);
+    times.push(at);
+    // Re-insert so the Map's order is least recently counted first, then enforce the key cap.
+    hits.delete(key);
+    hits.set(key, times);
+    while (hits.size > maxKeys) {
+      const oldest = hits.keys().next().value;
+      if (oldest === undefined) break;
+      hits.delete(oldest);
+    }
+    return ALLOW;
+  }
+
+  function peek(key: string): RateLimitDecision {
+    if (limit <= 0) return ALLOW;
+    const at = now();
+    const times = live(key, at);
+    return times && times.length >= limit ? denied(times, at) : ALLOW;
+  }
+
   return {
-    check(key) {
-      if (limit <= 0) return ALLOW;
-      const at = now();
-      sweep(at);
-      const times = live(key, at) ?? [];
-      if (times.length >= limit) return denied(times, at);
-      times.push(at);
-      // Re-insert so the Map's order is least recently counted first, then enforce the key cap.
-      hits.delete(key);
-      hits.set(key, times);
-      while (hits.size > maxKeys) {
-        const oldest = hits.keys().next().value;
-        if (oldest === undefined) break;
-        hits.delete(oldest);
-      }
-      return ALLOW;
-    },
-    peek(key) {
-      if (limit <= 0) return ALLOW;
-      const at = now();
-      const times = live(key, at);
-      return times && times.length >= limit ? denied(times, at) : ALLOW;
-    },
+    check: async (key) => check(key),
+    peek: async (key) => peek(key),
     size() {
       return hits.size;
     },
