@@ -27,6 +27,7 @@ RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
 COPY src/server ./src/server
 COPY src/lib ./src/lib
+COPY src/config ./src/config
 ARG SITE_URL PUBLIC_BOOKING_URL PUBLIC_LINKEDIN_URL PUBLIC_CONTACT_EMAIL
 ENV SITE_URL=$SITE_URL \
     PUBLIC_BOOKING_URL=$PUBLIC_BOOKING_URL \
