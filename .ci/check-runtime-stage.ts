@@ -7,10 +7,16 @@
  * HEALTHCHECK command, sends SIGTERM and expects exit 0.
  *
  * The stage is read from the Dockerfile itself, so the check follows it when it changes.
- * Run by .ci/run after the tests: `npx node .ci/check-runtime-stage.ts`.
+ *
+ *   npx node .ci/check-runtime-stage.ts              everything, in a fresh temporary directory
+ *   npx node .ci/check-runtime-stage.ts prepare DIR  only what needs no build: the stage's own
+ *                                                    files and its npm install (CI runs this in
+ *                                                    the background while the tests run)
+ *   npx node .ci/check-runtime-stage.ts run DIR      the build output, then start and check; DIR
+ *                                                    is removed afterwards
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,13 +55,22 @@ const build = stage(dockerfile, 'build');
 const runtime = stage(dockerfile, 'runtime');
 if (!build || !runtime) throw new Error('Dockerfile: expected a "build" and a "runtime" stage');
 
+const [mode = 'all', given] = process.argv.slice(2);
+if (!['all', 'prepare', 'run'].includes(mode) || (mode !== 'all' && !given)) {
+  console.error('Usage: check-runtime-stage.ts [prepare DIR | run DIR]');
+  process.exit(2);
+}
+const preparing = mode !== 'run';
+const running = mode !== 'prepare';
+
 const distStamp = path.join(root, 'dist', 'build-stamp.json');
-if (!existsSync(distStamp)) {
+if (running && !existsSync(distStamp)) {
   console.error('No build in dist/ (run "npm run build" first; .ci/run runs this after npm test, which builds).');
   process.exit(1);
 }
 
-const dir = mkdtempSync(path.join(tmpdir(), 'humanwise-runtime-stage-'));
+const dir = given ? path.resolve(given) : mkdtempSync(path.join(tmpdir(), 'humanwise-runtime-stage-'));
+mkdirSync(dir, { recursive: true });
 const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? dir };
 let healthcheck: string[] | undefined;
 let cmd: string[] | undefined;
@@ -65,6 +80,8 @@ try {
     if (op === 'COPY') {
       const parts = args.split(/\s+/);
       const from = parts.find((part) => part.startsWith('--from='))?.slice('--from='.length);
+      // The stage's own files come before the build exists; the build stage's output after.
+      if (from ? !running : !preparing) continue;
       const paths = parts.filter((part) => !part.startsWith('--'));
       const dest = paths.pop() ?? '.';
       for (const source of paths) {
@@ -83,7 +100,7 @@ try {
       // Only the npm install: the rest (cache clean, /data ownership) concerns the image, not the
       // files, and cleaning the npm cache would slow everyone sharing this machine.
       const install = args.split('&&').find((part) => part.trim().startsWith('npm install'));
-      if (!install) continue;
+      if (!install || !preparing) continue;
       console.log(`RUN ${install.trim()}`);
       execFileSync('sh', ['-c', install.trim()], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
     } else if (op === 'HEALTHCHECK') {
@@ -91,6 +108,10 @@ try {
     } else if (op === 'CMD') {
       cmd = JSON.parse(args) as string[];
     }
+  }
+  if (!running) {
+    console.log(`Runtime stage prepared in ${dir} (${((Date.now() - started) / 1000).toFixed(1)} s).`);
+    process.exit(0);
   }
   if (cmd?.[0] !== 'node') throw new Error('Dockerfile: the runtime CMD must run node directly (an exec-form array)');
   if (healthcheck?.[0] !== 'node') throw new Error('Dockerfile: the HEALTHCHECK must use node');
