@@ -29,6 +29,8 @@ export default defineConfig({
     // Critical CSS travels inside each page: no render-blocking stylesheet request.
     inlineStylesheets: 'always',
   },
+  // Images are processed at build time only: the runtime endpoint (/_image) answers 404.
+  image: { endpoint: { route: '/_image', entrypoint: './src/build/image-endpoint-off.ts' } },
   compressHTML: true,
   prefetch: false,
   devToolbar: { enabled: false },
