@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openLeadStore, openSqliteLeadStore } from '../../../src/server/leads/store.ts';
+import { loadSettings } from '../../../src/server/settings.ts';
 import { lead, leadStoreContract, type StoreHarness } from './store-contract.ts';
 
 const tempDirs: string[] = [];
@@ -32,7 +33,7 @@ leadStoreContract('SQLite', async () => {
   // A directory that does not exist yet: the store must create it.
   const file = path.join(dir, 'nested', 'data', 'leads.sqlite');
   return {
-    open: () => openLeadStore({ SQLITE_PATH: file }),
+    open: () => openLeadStore(loadSettings({ SQLITE_PATH: file })),
     appliedVersions: async () =>
       readSqlite(file, (db) =>
         db
@@ -63,7 +64,7 @@ describe.skipIf(!pgUrl)('PostgreSQL store (TEST_DATABASE_URL)', () => {
     const url = new URL(pgUrl ?? '');
     url.searchParams.set('options', `-c search_path=${schema}`);
     return {
-      open: () => openLeadStore({ DATABASE_URL: url.toString() }),
+      open: () => openLeadStore(loadSettings({ DATABASE_URL: url.toString() })),
       appliedVersions: async () =>
         (await admin.query(`SELECT version FROM ${schema}.schema_migrations ORDER BY version`)).rows.map((r) =>
           Number(r.version),
@@ -83,7 +84,9 @@ describe.skipIf(!pgUrl)('PostgreSQL store (TEST_DATABASE_URL)', () => {
   });
 
   it('openLeadStore picks PostgreSQL when DATABASE_URL is set', async () => {
-    const store = await openLeadStore({ DATABASE_URL: pgUrl, SQLITE_PATH: path.join(tempDir(), 'unused.sqlite') });
+    const store = await openLeadStore(
+      loadSettings({ DATABASE_URL: pgUrl, SQLITE_PATH: path.join(tempDir(), 'unused.sqlite') }),
+    );
     try {
       expect(store.kind).toBe('postgres');
     } finally {
@@ -96,7 +99,7 @@ describe('SQLite specifics', () => {
   it('picks SQLite without DATABASE_URL and resolves a relative SQLITE_PATH from the working directory', async () => {
     const dir = tempDir();
     const relative = path.relative(process.cwd(), path.join(dir, 'data', 'leads.sqlite'));
-    const store = await openLeadStore({ SQLITE_PATH: relative });
+    const store = await openLeadStore(loadSettings({ SQLITE_PATH: relative }));
     try {
       expect(store.kind).toBe('sqlite');
       await store.save(lead(), randomUUID());
