@@ -52,7 +52,6 @@ export function HomePage({ content, programs, art, bookingUrl, heroArt }: HomePa
               image={art.hero}
               alt={hero.imageAlt}
               priority
-              sizes="(min-width: 1024px) 40vw, 100vw"
               className="mx-auto max-w-xl"
             />
           )}
@@ -72,7 +71,6 @@ export function HomePage({ content, programs, art, bookingUrl, heroArt }: HomePa
           <Artwork
             image={art.statement}
             alt={statement.imageAlt}
-            sizes="(min-width: 1024px) 50vw, 100vw"
             className="rounded-[var(--radius-card)] border border-line bg-white/50"
           />
         </div>

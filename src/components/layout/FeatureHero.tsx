@@ -53,7 +53,6 @@ export function FeatureHero({
             image={image}
             alt={imageAlt}
             priority
-            sizes="(min-width: 1024px) 40vw, 100vw"
             className="mx-auto max-w-xl"
           />
         )}
