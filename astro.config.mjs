@@ -6,7 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { islandRuntime } from './src/build/island-runtime.mjs';
 import { clientDirectives } from './src/build/client-directives.mjs';
 import { pageCss } from './src/build/page-css.mjs';
-import { loadBuildSettings } from './src/server/settings.ts';
+import { loadBuildSettings } from './src/config/build-settings.ts';
 
 export default defineConfig({
   // Validated by `npm run build` before Astro starts (src/build/build.ts).

@@ -29,7 +29,11 @@ export interface AppDependencies {
   api: Record<string, NodeHandler>;
   /** POSTs to these page paths; other methods render the page as usual. */
   formPosts?: Record<string, FormPostHandler>;
-  health: () => Promise<boolean>;
+  /**
+   * false: the store does not answer (503). true or an object: ok (200); an object's fields are
+   * added to the JSON (delivery counts for monitoring, which never make the site unhealthy).
+   */
+  health: () => Promise<boolean | Record<string, unknown>>;
   security: SecurityHeaderOptions;
   logger: Logger;
   /** Lets the tests reach /diagnostics/render-failure, which exists only to prove the 500 page. */
@@ -119,9 +123,10 @@ export function createApp(deps: AppDependencies) {
     const path = url.pathname;
 
     if (path === '/healthz') {
-      const ok = await health().catch(() => false);
+      const answer = await health().catch(() => false);
+      const ok = answer !== false;
       res.writeHead(ok ? 200 : 503, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-      res.end(JSON.stringify({ status: ok ? 'ok' : 'unavailable' }));
+      res.end(JSON.stringify({ status: ok ? 'ok' : 'unavailable', ...(typeof answer === 'object' ? answer : {}) }));
       return;
     }
 

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { programRoutes, site } from '../support/site.ts';
+import { waitForSettled } from '../support/settle.ts';
 
 test('home page shows the six sections in order with their anchors', async ({ page }) => {
   await page.goto('/');
@@ -97,7 +98,7 @@ test('home page has no accessibility violations and ships no React', async ({ pa
   });
   await page.goto('/');
   await page.locator('#find-your-path').scrollIntoViewIfNeeded();
-  await page.waitForTimeout(800);
+  await waitForSettled(page); // the program cards' reveal has run its course
   await expectNoAxeViolations(page);
   expect(scripts.length).toBeLessThanOrEqual(2);
   expect(await page.locator('astro-island').count()).toBe(0);

@@ -1,4 +1,5 @@
 import { Button } from '../ui/Button.tsx';
+import { PrivacyNote } from './PrivacyNote.tsx';
 import { WaitlistStepFields, type BindField } from './WaitlistStepFields.tsx';
 import { HONEYPOT_FIELD, waitlistFieldKinds, waitlistStepTitles } from '../../lib/waitlist/schema.ts';
 import { WAITLIST_FORM_PATH, type WaitlistFormState } from '../../lib/waitlist/api.ts';
@@ -67,9 +68,12 @@ export function WaitlistPlainForm({ values, errors, idempotencyKey, program }: W
         />
       </div>
 
-      <Button type="submit" variant="hero" size="lg">
-        Submit
-      </Button>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-6">
+        <Button type="submit" variant="hero" size="lg">
+          Submit
+        </Button>
+        <PrivacyNote />
+      </div>
     </form>
   );
 }

@@ -14,6 +14,7 @@ import {
 } from '../../lib/waitlist/schema.ts';
 import { submitLead } from './submit-lead.ts';
 import { WaitlistStepFields } from '../../components/waitlist/WaitlistStepFields.tsx';
+import { PrivacyNote } from '../../components/waitlist/PrivacyNote.tsx';
 
 export const SUCCESS_TITLE = 'Success!';
 export const SUCCESS_TEXT = "You've been added to the waiting list. We'll be in touch soon.";
@@ -157,7 +158,8 @@ export function WaitlistForm({ program, idempotencyKey, onStored, onCancel, subm
         </div>
       ) : null}
 
-      <div className="flex items-center justify-between gap-3 border-t border-line px-6 py-4">
+      {last ? <PrivacyNote className="border-t border-line px-6 pt-3" /> : null}
+      <div className={`flex items-center justify-between gap-3 px-6 py-4 ${last ? '' : 'border-t border-line'}`}>
         <Button variant="outline" disabled={step === 0 || sending} onClick={() => setStep((current) => current - 1)}>
           Previous
         </Button>
