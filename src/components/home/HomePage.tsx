@@ -7,6 +7,7 @@ import { Button } from '../ui/Button.tsx';
 import { Icon } from '../icons/Icon.tsx';
 import { SectionHeading } from '../ui/SectionHeading.tsx';
 import { ProgramCard, type ProgramCardProps } from './ProgramCard.tsx';
+import { KeepHyphenated } from '../ui/KeepHyphenated.tsx';
 
 /** The home page's copy, as src/content/pages/home.json declares it. */
 export type HomeContent = CollectionEntry<'homePage'>['data'];
@@ -32,7 +33,7 @@ export function HomePage({ content, programs, art, bookingUrl, heroArt }: HomePa
               {hero.eyebrow}
             </p>
             <h1 id="hero-title" className="text-3xl font-semibold tracking-tight sm:text-4xl lg:text-5xl">
-              {hero.headline}
+              <KeepHyphenated text={hero.headline} />
             </h1>
             <p className="mt-6 text-xl font-medium text-on-night">{hero.question}</p>
             <p className="mt-4 max-w-xl text-lg text-on-night-muted">{hero.pitch}</p>
@@ -90,12 +91,10 @@ export function HomePage({ content, programs, art, bookingUrl, heroArt }: HomePa
               </li>
             ))}
           </ul>
-          <figure className="mx-auto mt-16 max-w-3xl text-center">
-            <blockquote className="text-xl font-medium text-ink sm:text-2xl">
-              <p>“{approach.quote}”</p>
-            </blockquote>
-            <figcaption className="mt-4 text-muted">{approach.quoteAttribution}</figcaption>
-          </figure>
+          <div className="mx-auto mt-16 max-w-3xl text-center">
+            <p className="eyebrow text-muted">Our principle</p>
+            <p className="mt-4 text-xl font-medium text-balance text-ink sm:text-2xl">{approach.principle}</p>
+          </div>
         </div>
       </section>
 

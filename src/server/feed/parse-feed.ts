@@ -155,6 +155,7 @@ function readRssItem(item: XmlNode): FeedArticle | null {
     link,
     description: excerpt(description.text || content.text, title),
     thumbnail: mediaThumbnail(item, link) ?? description.image ?? content.image ?? null,
+    published: feedDate(text(item['pubDate']) ?? text(item['dc:date'])),
   };
 }
 
@@ -171,7 +172,18 @@ function readAtomEntry(entry: XmlNode): FeedArticle | null {
     link,
     description: excerpt(summary.text || content.text, title),
     thumbnail: mediaThumbnail(entry, link) ?? summary.image ?? content.image ?? null,
+    published: feedDate(text(entry['published']) ?? text(entry['updated'])),
   };
+}
+
+/**
+ * RFC 822 (RSS pubDate, "Tue, 11 Mar 2025 14:20:41 GMT") and RFC 3339 (Atom, dc:date) both parse
+ * with Date; anything else is no date rather than a wrong one.
+ */
+function feedDate(value: string | undefined): string | null {
+  if (!value?.trim()) return null;
+  const time = Date.parse(value.trim());
+  return Number.isNaN(time) ? null : new Date(time).toISOString();
 }
 
 // ---------------------------------------------------------------------------------------------
