@@ -64,7 +64,7 @@ let chrome: chromeLauncher.LaunchedChrome | undefined;
 let tempDir: string | undefined;
 
 async function cleanUp() {
-  await chrome?.kill();
+  chrome?.kill();
   await Promise.all(servers.map((server) => server.stop()));
   if (tempDir) await rm(tempDir, { recursive: true, force: true });
 }

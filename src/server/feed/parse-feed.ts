@@ -1,4 +1,6 @@
+import { COMMON_HTML, CURRENCY, ENTITY_ACTION, EntityDecoder, XML } from '@nodable/entities';
 import { XMLParser } from 'fast-xml-parser';
+import { SyntaxValidator } from 'fast-xml-validator';
 import { compile, type DomNode, type FormatCallback } from 'html-to-text';
 import type { FeedArticle } from '../../lib/pov/types.ts';
 import { feedError } from './feed-error.ts';
@@ -32,15 +34,29 @@ const REPEATED = new Set([
   'media:group',
 ]);
 
+/**
+ * Character references (&#8217;) and HTML's named entities (&nbsp;, &mdash;), which feeds use
+ * freely, decoded in one pass at the XML level, with the library's expansion limits. An entity a
+ * feed declares itself is refused when it would expand to markup. One decoder per parser: the
+ * parser resets it for each document.
+ */
+const htmlEntityDecoder = () =>
+  new EntityDecoder({
+    namedEntities: { ...XML, ...COMMON_HTML, ...CURRENCY },
+    numericAllowed: true,
+    onInputEntity: (_name, value) => (/[<&]/.test(value) ? ENTITY_ACTION.BLOCK : ENTITY_ACTION.ALLOW),
+  });
+
+/** The parser is lenient; the validator refuses a document that is not well-formed XML. */
+const validator = new SyntaxValidator();
+
 const xmlParser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: '@_',
   parseTagValue: false,
   parseAttributeValue: false,
   trimValues: true,
-  // Decode character references (&#8217;) at the XML level too, in one pass, as XML intends;
-  // fast-xml-parser otherwise leaves numeric references in place.
-  htmlEntities: true,
+  entityDecoder: htmlEntityDecoder(),
   // Atom text constructs may hold XHTML; keep their inner markup as written.
   stopNodes: ['*.entry.title', '*.entry.summary', '*.entry.content'],
   isArray: (name, _path, _isLeaf, isAttribute) => !isAttribute && REPEATED.has(name),
@@ -51,7 +67,7 @@ const xmlTextParser = new XMLParser({
   parseTagValue: false,
   trimValues: false,
   ignoreAttributes: true,
-  htmlEntities: true,
+  entityDecoder: htmlEntityDecoder(),
 });
 
 type XmlNode = Record<string, unknown>;
@@ -64,7 +80,9 @@ type XmlNode = Record<string, unknown>;
 export function parseFeed(xml: string): FeedArticle[] {
   let doc: XmlNode;
   try {
-    doc = xmlParser.parse(keepFirstItems(xml.trimStart(), MAX_ITEMS), true) as XmlNode;
+    const text = keepFirstItems(xml.trimStart(), MAX_ITEMS);
+    validator.validate(text);
+    doc = xmlParser.parse(text) as XmlNode;
   } catch (error) {
     throw feedError('invalid', error);
   }
@@ -137,6 +155,7 @@ function readRssItem(item: XmlNode): FeedArticle | null {
     link,
     description: excerpt(description.text || content.text, title),
     thumbnail: mediaThumbnail(item, link) ?? description.image ?? content.image ?? null,
+    published: feedDate(text(item['pubDate']) ?? text(item['dc:date'])),
   };
 }
 
@@ -153,7 +172,18 @@ function readAtomEntry(entry: XmlNode): FeedArticle | null {
     link,
     description: excerpt(summary.text || content.text, title),
     thumbnail: mediaThumbnail(entry, link) ?? summary.image ?? content.image ?? null,
+    published: feedDate(text(entry['published']) ?? text(entry['updated'])),
   };
+}
+
+/**
+ * RFC 822 (RSS pubDate, "Tue, 11 Mar 2025 14:20:41 GMT") and RFC 3339 (Atom, dc:date) both parse
+ * with Date; anything else is no date rather than a wrong one.
+ */
+function feedDate(value: string | undefined): string | null {
+  if (!value?.trim()) return null;
+  const time = Date.parse(value.trim());
+  return Number.isNaN(time) ? null : new Date(time).toISOString();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -320,7 +350,9 @@ function atomHtml(value: unknown): string | undefined {
 function unescapeXml(raw: string): string {
   if (!raw.includes('&') && !raw.includes('<![CDATA[')) return raw;
   try {
-    const parsed = xmlTextParser.parse(`<v>${raw}</v>`, true) as XmlNode;
+    const text = `<v>${raw}</v>`;
+    validator.validate(text);
+    const parsed = xmlTextParser.parse(text) as XmlNode;
     const value = parsed['v'];
     return typeof value === 'string' ? value : raw;
   } catch {

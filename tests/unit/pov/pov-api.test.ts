@@ -59,8 +59,9 @@ describe('GET /api/pov against a fixture feed server', () => {
     if (body.status !== 'ok') return;
     expect(body.items).toHaveLength(4);
     for (const item of body.items) {
-      expect(Object.keys(item).sort()).toEqual(['description', 'link', 'thumbnail', 'title']);
+      expect(Object.keys(item).sort()).toEqual(['description', 'link', 'published', 'thumbnail', 'title']);
       expect(item.link.startsWith('https://')).toBe(true);
+      expect(item.published).toMatch(/^2025-\d\d-\d\dT/);
     }
   });
 
