@@ -61,13 +61,7 @@ export function FeatureHero({
         {heroArt ? (
           <div className="inline-art mx-auto w-full max-w-xl">{heroArt}</div>
         ) : (
-          <Artwork
-            image={image}
-            alt={imageAlt}
-            priority
-            sizes="(min-width: 1024px) 40vw, 100vw"
-            className="mx-auto max-w-xl"
-          />
+          <Artwork image={image} alt={imageAlt} priority className="mx-auto max-w-xl" />
         )}
       </div>
     </section>

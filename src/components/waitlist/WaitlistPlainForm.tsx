@@ -1,17 +1,12 @@
 import { Button } from '../ui/Button.tsx';
+import { HoneypotField } from './HoneypotField.tsx';
 import { PrivacyNote } from './PrivacyNote.tsx';
-import { WaitlistStepFields, type BindField } from './WaitlistStepFields.tsx';
-import {
-  HONEYPOT_FIELD,
-  waitlistFieldKinds,
-  waitlistStepFields,
-  waitlistStepTitles,
-} from '../../lib/waitlist/schema.ts';
+import { fieldId as id, WaitlistStepFields, type BindField } from './WaitlistStepFields.tsx';
+import { waitlistFieldKinds, waitlistStepFields, waitlistStepTitles } from '../../lib/waitlist/schema.ts';
 import { WAITLIST_FORM_PATH, type WaitlistFormState } from '../../lib/waitlist/api.ts';
 
 export type WaitlistPlainFormProps = Pick<WaitlistFormState, 'values' | 'errors' | 'idempotencyKey' | 'program'>;
 
-const id = (field: string) => `waitlist-${field}`;
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 const list = (value: unknown) => (Array.isArray(value) ? value : typeof value === 'string' ? [value] : []);
 
@@ -99,18 +94,7 @@ export function WaitlistPlainForm({ values, errors, idempotencyKey, program }: W
         </section>
       ))}
 
-      {/* A field people never see; bots that fill every input reveal themselves. */}
-      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-        <label htmlFor={id(HONEYPOT_FIELD)}>Leave this field empty</label>
-        <input
-          id={id(HONEYPOT_FIELD)}
-          name={HONEYPOT_FIELD}
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          defaultValue=""
-        />
-      </div>
+      <HoneypotField idPrefix="waitlist" />
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-6">
         <Button type="submit" variant="hero" size="lg">

@@ -15,7 +15,8 @@ export const homePageSchema = fields({
     principle: text(),
   }),
   paths: fields({ eyebrow: text(), title: text(), intro: text() }),
-  trust: fields({ title: text(), intro: text(), logosAlt: text() }),
+  // Clients as the case studies describe them (never by name), shown as text: six, two per row on phones.
+  trust: fields({ title: text(), intro: text(), clients: z.array(fields({ name: text(), sector: text() })).length(6) }),
   closing: cta().extend({ notes: z.array(text()).length(2) }),
 });
 
