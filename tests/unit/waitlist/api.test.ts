@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WaitlistFormState } from '../../../src/lib/waitlist/api.ts';
 import { frustrationOptions, goalOptions } from '../../../src/lib/waitlist/schema.ts';
 import { openSqliteLeadStore, type LeadStore } from '../../../src/server/leads/store.ts';
-import { validSubmission } from './fixtures.ts';
+import { formBody, validSubmission } from '../../support/lead-fixture.ts';
 import { startWaitlistServer, type WaitlistServer, type WaitlistServerOptions } from './harness.ts';
 
 let dir: string;
@@ -81,7 +81,7 @@ async function expectJsonError(response: Response, status: number, message: stri
 }
 
 function formParams(overrides: Record<string, string | string[] | undefined> = {}): URLSearchParams {
-  const fields: Record<string, string | string[] | undefined> = {
+  return formBody({
     name: 'Priya Raman',
     email: 'priya@example.com',
     companyName: 'Lakeside Outfitters',
@@ -96,13 +96,7 @@ function formParams(overrides: Record<string, string | string[] | undefined> = {
     website: '',
     idempotencyKey: randomUUID(),
     ...overrides,
-  };
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(fields)) {
-    if (value === undefined) continue;
-    for (const v of Array.isArray(value) ? value : [value]) params.append(key, v);
-  }
-  return params;
+  });
 }
 
 describe('JSON submissions', () => {
