@@ -4,9 +4,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PovResponse } from '../../../src/lib/pov/types.ts';
 import { createPovHandler } from '../../../src/server/api/pov.ts';
 import { createPovService } from '../../../src/server/feed/pov-service.ts';
-import { fixtureFeed, hang, startFeedServer, status, xml, type FeedFixtureServer } from './fixture-server.ts';
+import { fixtureFeed, hang, startFeedServer, status, xml, type FeedServer } from '../../support/feed-server.ts';
 
-let feeds: FeedFixtureServer;
+let feeds: FeedServer;
 const apps: Server[] = [];
 
 beforeAll(async () => {

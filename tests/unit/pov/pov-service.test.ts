@@ -4,9 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FeedError } from '../../../src/server/feed/feed-error.ts';
 import { fetchFeedText } from '../../../src/server/feed/fetch-feed.ts';
 import { createPovService } from '../../../src/server/feed/pov-service.ts';
-import { chunked, fixtureFeed, hang, startFeedServer, status, xml, type FeedFixtureServer } from './fixture-server.ts';
+import {
+  chunked,
+  fixtureFeed,
+  hang,
+  startFeedServer,
+  status,
+  xml,
+  type FeedServer,
+} from '../../support/feed-server.ts';
 
-let feeds: FeedFixtureServer;
+let feeds: FeedServer;
 
 beforeAll(async () => {
   feeds = await startFeedServer();
