@@ -22,6 +22,7 @@ import {
   unset,
   wholeNumber,
 } from '../config/build-settings.ts';
+import { hostOfEntry } from './http/cross-site.ts';
 
 export {
   type BuildSettings,
@@ -33,6 +34,26 @@ export {
   secretSettings,
   settingsOrExit,
 } from '../config/build-settings.ts';
+
+/** A comma-separated list of hosts (or origins, whose host is kept), e.g. `www.example.com, example.com`. */
+const hostList = () =>
+  z.preprocess(
+    unset,
+    z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        const hosts: string[] = [];
+        for (const entry of (value ?? '').split(',')) {
+          if (entry.trim() === '') continue;
+          const host = hostOfEntry(entry);
+          if (host) hosts.push(host);
+          else
+            ctx.addIssue({ code: 'custom', message: `must list hosts such as www.example.com, got "${entry.trim()}"` });
+        }
+        return hosts;
+      }),
+  );
 
 const postgresUrl = z.preprocess(
   (value) => unset(trimmed(value)),
@@ -51,6 +72,86 @@ const postgresUrl = z.preprocess(
     .optional(),
 );
 
+/** An SMTP connection URL for nodemailer: smtp:// (STARTTLS when offered) or smtps:// (implicit TLS). */
+const smtpUrl = z.preprocess(
+  (value) => unset(trimmed(value)),
+  z
+    .string()
+    .refine(
+      (value) => {
+        try {
+          const url = new URL(value);
+          return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+        } catch {
+          return false;
+        }
+      },
+      { error: 'must be an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.com:587' },
+    )
+    .optional(),
+);
+
+const emailAddress = z.email({ error: 'must be an e-mail address' });
+
+/** One or more e-mail addresses, comma-separated. */
+const emailList = z.preprocess(
+  (value) => unset(trimmed(value)),
+  z
+    .string()
+    .transform((value, ctx) => {
+      const list = value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
+      const bad = list.filter((address) => !emailAddress.safeParse(address).success);
+      if (list.length === 0 || bad.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be one or more e-mail addresses separated by commas, got "${value}"`,
+        });
+        return z.NEVER;
+      }
+      return list;
+    })
+    .optional(),
+);
+
+/** Where leads are posted. Its value is never echoed: such URLs often carry a token. */
+const webhookUrl = z.preprocess(
+  (value) => unset(trimmed(value)),
+  z
+    .string()
+    .refine(
+      (value) => {
+        try {
+          return ['http:', 'https:'].includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      { error: 'must be an absolute http(s) URL' },
+    )
+    .optional(),
+);
+
+/** A Standard Webhooks signing secret: "whsec_" followed by base64 (at least 24 bytes). */
+const webhookSecret = z.preprocess(
+  (value) => unset(trimmed(value)),
+  z
+    .string()
+    .refine(
+      (value) => {
+        const match = /^whsec_([A-Za-z0-9+/]+={0,2})$/.exec(value);
+        return match?.[1] !== undefined && match[1].length % 4 === 0 && Buffer.from(match[1], 'base64').length >= 24;
+      },
+      {
+        error:
+          'must be "whsec_" followed by a base64 key of 24 bytes or more (e.g. whsec_ + `openssl rand -base64 32`)',
+      },
+    )
+    .optional(),
+);
+
 export const settingsSchema = z.object({
   // HTTP
   PORT: wholeNumber(1, 4321, 65_535),
@@ -61,26 +162,65 @@ export const settingsSchema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
   ENABLE_FAILURE_ROUTE: flag(),
+  /** Other sites' hosts whose pages may post to ours (our own host and SITE_URL's always may). */
+  ALLOWED_ORIGINS: hostList(),
   // Build-time (baked into the pages; src/config/build-settings.ts)
   ...buildSettingsSchema.shape,
   // Point of View feed
   POV_FEED_URL: httpUrl('https://blog.example.com/feed'),
   POV_CACHE_SECONDS: wholeNumber(0, 900),
+  /** Test-only: `1` lets the feed reader connect to loopback and private addresses (local fixtures). */
+  POV_FEED_ALLOW_PRIVATE: flag(),
   // Lead store
   SQLITE_PATH: z.preprocess((value) => unset(trimmed(value)), z.string().default('./data/leads.sqlite')),
   DATABASE_URL: postgresUrl,
   PG_POOL_MAX: wholeNumber(1, 10),
   // Waiting list
   WAITLIST_RATE_LIMIT: wholeNumber(0, 5),
+  // Lead delivery (each channel is off until configured) and retention
+  SMTP_URL: smtpUrl,
+  LEADS_NOTIFY_EMAIL: emailList,
+  LEADS_FROM_EMAIL: z.preprocess((value) => unset(trimmed(value)), emailAddress.optional()),
+  LEADS_WEBHOOK_URL: webhookUrl,
+  LEADS_WEBHOOK_SECRET: webhookSecret,
+  LEADS_CONFIRM_VISITOR: flag(),
+  LEADS_RETENTION_DAYS: wholeNumber(1, 730),
+  // Test-only: retries after 0.2-1.6 s, a 3 s lease and a 2 s send timeout, so the reliability
+  // suite sees a whole backoff in seconds. Never set it in production.
+  LEADS_DELIVERY_FAST: flag(),
+});
+
+/** Settings that only make sense together. */
+const checkedSchema = settingsSchema.superRefine((value, ctx) => {
+  const need = (name: SettingName, message: string) => ctx.addIssue({ code: 'custom', path: [name], message });
+  if (value.LEADS_NOTIFY_EMAIL && !value.SMTP_URL) need('LEADS_NOTIFY_EMAIL', 'needs SMTP_URL to send through');
+  if (value.LEADS_CONFIRM_VISITOR && !value.SMTP_URL) need('LEADS_CONFIRM_VISITOR', 'needs SMTP_URL to send through');
+  if (value.SMTP_URL && !value.LEADS_NOTIFY_EMAIL && !value.LEADS_CONFIRM_VISITOR) {
+    need('SMTP_URL', 'is set but nobody is mailed: set LEADS_NOTIFY_EMAIL (the team) or LEADS_CONFIRM_VISITOR=1');
+  }
+  if (value.LEADS_WEBHOOK_URL && !value.LEADS_WEBHOOK_SECRET) {
+    need('LEADS_WEBHOOK_URL', 'needs LEADS_WEBHOOK_SECRET to sign with');
+  }
+  if (value.LEADS_WEBHOOK_SECRET && !value.LEADS_WEBHOOK_URL) {
+    need('LEADS_WEBHOOK_SECRET', 'is set but LEADS_WEBHOOK_URL is not');
+  }
 });
 
 export type Settings = z.output<typeof settingsSchema>;
 export type SettingName = keyof typeof settingsSchema.shape;
 export const settingNames = Object.keys(settingsSchema.shape) as SettingName[];
 
-secretSettings.add('DATABASE_URL');
+for (const name of [
+  'DATABASE_URL',
+  'SMTP_URL',
+  // A webhook URL often carries its own token (Zapier, Make, Slack workflows).
+  'LEADS_WEBHOOK_URL',
+  'LEADS_WEBHOOK_SECRET',
+]) {
+  secretSettings.add(name);
+}
 
 /** Reads and validates every setting; throws a SettingsError naming each bad variable. */
 export function loadSettings(env: Env = process.env): Settings {
-  return parseSettings(settingsSchema, env);
+  return parseSettings(checkedSchema, env);
 }

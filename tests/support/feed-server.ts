@@ -14,6 +14,7 @@
  *   /fault/huge-chunked    50 MB chunked, no length announced
  *   /fault/drop            closes the connection without a word
  *   /fault/drop-mid-body   sends half a feed, then resets the connection
+ *   /many-items            a valid feed of 13,481 items in about 2 MB (a runaway or hostile feed)
  *   /switch/<name>         the good feed until `fail(name)`, then HTTP 500
  * Tests add or replace paths with `route()`; anything else is a 404. Requests are counted per path.
  *
@@ -37,6 +38,19 @@ export function fixtureFeed(name: string): string {
 }
 
 const FEED = Buffer.from(fixtureFeed('medium.xml'));
+
+/** The fixture feed runs on 127.0.0.1, which the feed reader refuses unless told (POV_FEED_ALLOW_PRIVATE). */
+export const LOOPBACK_FEED = { allowPrivateAddresses: true } as const;
+
+export const MANY_ITEMS = 13_481;
+const manyItemsFeed = Buffer.from(
+  `<?xml version="1.0"?><rss version="2.0"><channel><title>Runaway</title>${Array.from(
+    { length: MANY_ITEMS },
+    (_, i) =>
+      `<item><title>Field note ${i}</title><link>https://blog.example.com/notes/${i}</link>` +
+      `<description>&lt;p&gt;Note ${i}: what we learned.&lt;/p&gt;</description></item>\n`,
+  ).join('')}</channel></rss>`,
+);
 
 export interface FeedServer {
   /** http://127.0.0.1:PORT */
@@ -103,6 +117,7 @@ function faultRoutes(hugeBytesSent: Map<string, number>): Map<string, Route> {
   return new Map<string, Route>([
     ['/healthz', (_req, res) => void res.writeHead(200).end('ok')],
     ['/feed.xml', xml(FEED)],
+    ['/many-items', xml(manyItemsFeed)],
     ['/fault/hang', hang()],
     [
       '/fault/stall-body',

@@ -12,6 +12,16 @@ export const WAITLIST_API_PATH = '/api/waitlist';
 /** The no-JavaScript form posts to its own page (and ends on routes.waitlistJoined, 303 See Other). */
 export const WAITLIST_FORM_PATH = routes.waitlist();
 
+/**
+ * The answer (422) when an idempotency key that already stored a lead comes back with different
+ * answers: the first lead is kept, and nothing is silently dropped. The wizard never meets it in
+ * normal use (it makes a new key when an answer changes after a failed send); the plain form gets
+ * a fresh key with it, so sending again stores the new answers.
+ */
+export const WAITLIST_KEY_CONFLICT_MESSAGE =
+  'We already have a submission from this form with different answers, and we kept those. ' +
+  'To send these answers instead, submit the form again.';
+
 /** The body of every answer from POST /api/waitlist. */
 export const waitlistResponseSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('ok'), id: z.string() }),
