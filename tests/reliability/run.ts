@@ -14,7 +14,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { startFaultFeed } from './fault-feed.ts';
+import { startFeedServer } from '../support/feed-server.ts';
 import { Report } from './report.ts';
 import { ROOT, type RunningServer } from './server-process.ts';
 import { postgresTarget, sqliteTarget, type StoreTarget } from './stores.ts';
@@ -77,7 +77,7 @@ console.log(
     `Node ${process.version}; load average ${load()}; fast-check seed ${seed}`,
 );
 
-const feed = await startFaultFeed();
+const feed = await startFeedServer();
 const targets: StoreTarget[] = [sqliteTarget()];
 const pgUrl = process.env.TEST_DATABASE_URL?.trim();
 if (pgUrl) {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { WAITLIST_KEY_CONFLICT_MESSAGE } from '../../../src/lib/waitlist/api.ts';
 import { submitLead } from '../../../src/islands/waitlist/submit-lead.ts';
-import { validValues } from '../waitlist/fixtures.ts';
+import { validValues } from '../../support/lead-fixture.ts';
 
 const reply = (status: number, body: unknown) =>
   vi.fn<typeof fetch>(async () => new Response(JSON.stringify(body), { status }));
