@@ -4,6 +4,6 @@ import { resolve } from 'node:path';
 
 const contentRoot = resolve(import.meta.dirname, '../../src/content');
 
-export function readContent<T = Record<string, any>>(path: string): T {
+export function readContent<T = Record<string, unknown>>(path: string): T {
   return JSON.parse(readFileSync(resolve(contentRoot, path), 'utf8')) as T;
 }

@@ -43,6 +43,7 @@ export function WaitlistPlainForm({ values, errors, idempotencyKey, program }: W
       ) : null}
 
       {waitlistStepTitles.map((_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the steps are a fixed list; the index is the step
         <section key={index} className="space-y-5">
           {step(index)}
           <WaitlistStepFields
