@@ -51,6 +51,8 @@ export default defineConfig({
         HOST: '127.0.0.1',
         SQLITE_PATH: process.env.E2E_SQLITE_PATH,
         POV_FEED_URL: `http://127.0.0.1:${feedPort}/feed.xml`,
+        // The fixture feed runs on loopback, which the feed reader refuses otherwise.
+        POV_FEED_ALLOW_PRIVATE: '1',
         WAITLIST_RATE_LIMIT: '0',
         ENABLE_FAILURE_ROUTE: '1',
         LOG_LEVEL: 'warn',
