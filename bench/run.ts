@@ -202,7 +202,7 @@ async function main(): Promise<number> {
   const rows: (Row & { route: string; failures: string[]; target?: Target })[] = [];
   for (const route of routes) {
     const target = targets.find((t) => t.label === route);
-    if (!target || !target.runs.length) {
+    if (!target?.runs.length) {
       const error = unreachable.get(route) ?? `Lighthouse failed: ${target?.errors[0] ?? 'no run'}`;
       rows.push({
         route,

@@ -17,7 +17,7 @@ describe('submitLead', () => {
     expect(outcome).toEqual({ kind: 'stored', id: 'lead-1' });
     const [, init] = fetchImpl.mock.calls[0] ?? [];
     expect(JSON.parse(String(init?.body))).toEqual({ ...validValues(), program: 'ripple-effect', website: '' });
-    expect((init?.headers as Record<string, string>)['Idempotency-Key']).toBe('key-123456789');
+    expect((init?.headers as Record<string, string> | undefined)?.['Idempotency-Key']).toBe('key-123456789');
     await submitLead(validValues(), { idempotencyKey: 'key-123456789', program: null, honeypot: 'filled' }, fetchImpl);
     expect(JSON.parse(String(fetchImpl.mock.calls[1]?.[1]?.body)).website).toBe('filled');
   });
