@@ -12,9 +12,9 @@ import { createApp, type AstroHandler } from './app.ts';
 import { loadStaticAssets } from './http/static-files.ts';
 import { collectScriptHashes } from './http/inline-script-hashes.ts';
 import { gracefulShutdown } from './http/graceful-shutdown.ts';
-import { createRateLimiter } from './http/rate-limit.ts';
 import { openLeadStore } from './leads/store.ts';
 import { createWaitlistHandler } from './api/waitlist.ts';
+import { openWaitlistRateLimiter } from './waitlist/rate-limiter.ts';
 import { createPovHandler } from './api/pov.ts';
 import { createPovService } from './feed/pov-service.ts';
 import { loadSettings, SettingsError } from './settings.ts';
@@ -41,6 +41,14 @@ if (!existsSync(entry)) {
 const { handler: astro } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
 const assets = await loadStaticAssets(`${distDir}client`);
 const store = await openLeadStore(env);
+// Counts shared by every instance when they share PostgreSQL; in this process's memory otherwise.
+const rateLimiter = await openWaitlistRateLimiter({
+  limit: settings.WAITLIST_RATE_LIMIT,
+  windowMs: 10 * 60 * 1000,
+  databaseUrl: settings.DATABASE_URL,
+  onFallback: (error) =>
+    logger.warn({ err: error }, 'rate limiter: PostgreSQL did not answer; this instance limits on its own for now'),
+});
 const povService = createPovService({
   feedUrl: site.povFeedUrl,
   cacheTtlMs: settings.POV_CACHE_SECONDS * 1000,
@@ -60,7 +68,7 @@ const app = createApp({
   api: {
     '/api/waitlist': createWaitlistHandler({
       store,
-      rateLimiter: createRateLimiter({ limit: settings.WAITLIST_RATE_LIMIT, windowMs: 10 * 60 * 1000 }),
+      rateLimiter,
       trustProxy: settings.TRUST_PROXY,
       renderForm: async (req, res, state, status) => {
         // The no-JavaScript form: answer with the /waitlist page showing the outcome.
@@ -98,7 +106,7 @@ function shutdown(signal: string) {
   // write is on disk.
   drainer
     .drain({ forceAfterMs: 10_000, onForce: () => logger.warn('requests still open after 10 s; closing them') })
-    .then(() => store.close())
+    .then(() => Promise.all([store.close(), rateLimiter.close()]))
     .then(() => process.exit(0))
     .catch((error: unknown) => {
       logger.error({ err: error }, 'closing the store failed');

@@ -30,10 +30,13 @@ export interface WaitlistFormState {
   program: string | null;
 }
 
+type Decision = { allowed: boolean; retryAfterSeconds: number };
+
 interface RateLimiterLike {
-  check(key: string): { allowed: boolean; retryAfterSeconds: number };
+  /** Sync (in memory) or async (counts kept in PostgreSQL, src/server/waitlist/rate-limiter.ts). */
+  check(key: string): Decision | Promise<Decision>;
   /** Optional: lets a client that is already over the limit be turned away before validation. */
-  peek?(key: string): { allowed: boolean; retryAfterSeconds: number };
+  peek?(key: string): Decision | Promise<Decision>;
 }
 
 export interface WaitlistHandlerDeps {
@@ -389,7 +392,7 @@ export function createWaitlistHandler(
     };
 
     // A client already past the limit is turned away whatever it sends.
-    const early = rateLimiter.peek?.(client);
+    const early = await rateLimiter.peek?.(client);
     if (early && !early.allowed) return rateLimited(early.retryAfterSeconds);
 
     const result = validateWaitlist(parsed.candidate);
@@ -404,7 +407,7 @@ export function createWaitlistHandler(
     }
 
     // Only well-formed submissions count towards the limit, so correcting a typo costs nothing.
-    const decision = rateLimiter.check(client);
+    const decision = await rateLimiter.check(client);
     if (!decision.allowed) return rateLimited(decision.retryAfterSeconds);
 
     const succeed = async (id: string) => {
