@@ -13,6 +13,22 @@ export interface SqliteStoreOptions {
   busyTimeoutMs?: number;
 }
 
+/**
+ * The SQLite store plus what group commit needs (src/server/leads/sqlite-worker.ts): every method
+ * does all its statements synchronously before its promise settles, so a batch of calls can share
+ * one transaction. A method with several statements of its own must use SAVEPOINT/RELEASE (which
+ * nest inside a batch's transaction, and act as BEGIN/COMMIT outside one), never BEGIN/COMMIT.
+ */
+export interface SqliteLeadStore extends LeadStore {
+  /**
+   * Runs `work` inside one write transaction (BEGIN IMMEDIATE ... COMMIT): one fsync for everything
+   * it wrote. Rolls back and rejects when `work` or the commit fails.
+   */
+  inTransaction<T>(work: () => Promise<T>): Promise<T>;
+  /** Runs `work` inside a savepoint: a failure undoes only its own writes, then rejects. */
+  inSavepoint<T>(work: () => Promise<T>): Promise<T>;
+}
+
 function runMigrations(db: DatabaseSync): void {
   // BEGIN IMMEDIATE takes the write lock first, so two processes opening the same file at once
   // cannot both apply a migration; the second waits (busy_timeout) and then finds nothing to do.
@@ -39,7 +55,7 @@ function runMigrations(db: DatabaseSync): void {
 }
 
 /** Opens (creating the directory and file if needed) and migrates the SQLite lead store. */
-export function openSqliteLeadStore(file: string, options: SqliteStoreOptions = {}): LeadStore {
+export function openSqliteLeadStore(file: string, options: SqliteStoreOptions = {}): SqliteLeadStore {
   const location = file === ':memory:' ? file : path.resolve(file);
   if (location !== ':memory:') mkdirSync(path.dirname(location), { recursive: true });
 
@@ -110,6 +126,33 @@ export function openSqliteLeadStore(file: string, options: SqliteStoreOptions = 
       open();
       const rows = db.prepare('PRAGMA integrity_check').all();
       return rows.length === 1 && rows[0]?.integrity_check === 'ok';
+    },
+
+    async inTransaction<T>(work: () => Promise<T>): Promise<T> {
+      open();
+      db.exec('BEGIN IMMEDIATE');
+      try {
+        const result = await work();
+        db.exec('COMMIT');
+        return result;
+      } catch (error) {
+        if (db.isTransaction) db.exec('ROLLBACK');
+        throw error;
+      }
+    },
+
+    async inSavepoint<T>(work: () => Promise<T>): Promise<T> {
+      open();
+      db.exec('SAVEPOINT call');
+      try {
+        const result = await work();
+        db.exec('RELEASE call');
+        return result;
+      } catch (error) {
+        // Some errors (disk full, I/O) end the whole transaction; then there is nothing to undo here.
+        if (db.isTransaction) db.exec('ROLLBACK TO call; RELEASE call');
+        throw error;
+      }
     },
 
     async close(): Promise<void> {
