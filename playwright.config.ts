@@ -40,7 +40,7 @@ export default defineConfig({
       stdout: 'ignore',
     },
     {
-      command: 'node src/server/main.ts',
+      command: 'node src/server/launch.mjs',
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,

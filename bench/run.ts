@@ -128,7 +128,7 @@ async function main(): Promise<number> {
   await fixtures.ready();
   const site = supervise(
     () =>
-      startNode('production server', [join(root, 'src', 'server', 'main.ts')], {
+      startNode('production server', [join(root, 'src', 'server', 'launch.mjs')], {
         PORT: String(sitePort),
         HOST: '127.0.0.1',
         SQLITE_PATH: join(storeDir, 'leads.sqlite'),

@@ -1,3 +1,5 @@
+import { routes } from './routes.ts';
+
 /** Site structure: what the header and footer link to besides the programs (which come from content). */
 export interface NavLink {
   label: string;
@@ -5,20 +7,20 @@ export interface NavLink {
 }
 
 export const primaryNav: NavLink[] = [
-  { label: 'Solutions', href: '/solutions' },
-  { label: 'Results', href: '/results' },
-  { label: 'POV', href: '/pov' },
+  { label: 'Solutions', href: routes.solutions },
+  { label: 'Results', href: routes.results },
+  { label: 'POV', href: routes.pov },
 ];
 
 export const companyNav: NavLink[] = [
-  { label: 'About', href: '/about' },
-  { label: 'Solutions', href: '/solutions' },
-  { label: 'Our Results', href: '/results' },
-  { label: 'Point of View', href: '/pov' },
-  { label: 'Continuous Innovation Ecosystem', href: '/cie' },
+  { label: 'About', href: routes.about },
+  { label: 'Solutions', href: routes.solutions },
+  { label: 'Our Results', href: routes.results },
+  { label: 'Point of View', href: routes.pov },
+  { label: 'Continuous Innovation Ecosystem', href: routes.cie },
 ];
 
 export const legalNav: NavLink[] = [
-  { label: 'Privacy Policy', href: '/privacy-policy' },
-  { label: 'Terms of Service', href: '/terms-of-service' },
+  { label: 'Privacy Policy', href: routes.privacyPolicy },
+  { label: 'Terms of Service', href: routes.termsOfService },
 ];

@@ -1,3 +1,4 @@
+import { routes } from '../config/routes.ts';
 import { site } from '../config/site.ts';
 import { absoluteUrl } from './seo.ts';
 
@@ -48,7 +49,7 @@ export function caseStudyJsonLd(study: CaseStudyJsonLdInput): Record<string, unk
     publisher: { ...organization, logo: { '@type': 'ImageObject', url: absoluteUrl('/favicon.svg') } },
     url,
     mainEntityOfPage: { '@type': 'WebPage', '@id': url },
-    isPartOf: { '@type': 'CollectionPage', name: 'Our Results', url: absoluteUrl('/results') },
+    isPartOf: { '@type': 'CollectionPage', name: 'Our Results', url: absoluteUrl(routes.results) },
   };
 }
 

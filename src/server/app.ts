@@ -6,6 +6,15 @@ import { applySecurityHeaders, contentSecurityPolicy, type SecurityHeaderOptions
 import { negotiateEncoding, type StaticAsset } from './http/static-files.ts';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+/**
+ * Handles a form a page posts to itself (POST to the page's own path). It answers itself (a
+ * redirect) or has the page rendered from the same request with `locals`.
+ */
+export type FormPostHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  renderPage: (locals: Record<string, unknown>) => Promise<void>,
+) => Promise<void>;
 /** Astro's middleware-mode handler: renders on-demand pages, calls `next` when no route matches. */
 export type AstroHandler = (
   req: IncomingMessage,
@@ -18,6 +27,8 @@ export interface AppDependencies {
   assets: Map<string, StaticAsset>;
   astro: AstroHandler;
   api: Record<string, NodeHandler>;
+  /** POSTs to these page paths; other methods render the page as usual. */
+  formPosts?: Record<string, FormPostHandler>;
   health: () => Promise<boolean>;
   security: SecurityHeaderOptions;
   logger: Logger;
@@ -66,7 +77,7 @@ function sendAsset(req: IncomingMessage, res: ServerResponse, asset: StaticAsset
 }
 
 export function createApp(deps: AppDependencies) {
-  const { assets, astro, api, health, security, logger, enableFailureRoute = false } = deps;
+  const { assets, astro, api, formPosts = {}, health, security, logger, enableFailureRoute = false } = deps;
   const notFound = assets.get('/404');
 
   function sendNotFound(req: IncomingMessage, res: ServerResponse) {
@@ -116,6 +127,9 @@ export function createApp(deps: AppDependencies) {
 
     if (path === FAILURE_ROUTE && !enableFailureRoute) return sendNotFound(req, res);
 
+    const formPost = formPosts[path];
+    if (formPost && req.method === 'POST') return formPost(req, res, (locals) => renderWithAstro(req, res, locals));
+
     const apiHandler = api[path];
     if (apiHandler) return apiHandler(req, res);
     if (path.startsWith('/api/')) {
@@ -137,14 +151,11 @@ export function createApp(deps: AppDependencies) {
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const started = performance.now();
-    // Taken now: the no-JavaScript form's answer rewrites req.method and req.url to render /waitlist.
-    const method = req.method;
-    const path = (req.url ?? '/').split('?')[0];
     res.once('finish', () => {
       // One line per request; never the query string or body, which may carry personal data.
       logger.info({
-        method,
-        path,
+        method: req.method,
+        path: (req.url ?? '/').split('?')[0],
         status: res.statusCode,
         durationMs: Math.round((performance.now() - started) * 10) / 10,
       });
@@ -158,5 +169,5 @@ export function createApp(deps: AppDependencies) {
     }
   }
 
-  return { handle, renderWithAstro };
+  return { handle };
 }

@@ -1,5 +1,5 @@
 /**
- * The production server: `npm run serve` (after `npm run build`).
+ * The production server, started through src/server/launch.mjs (`npm run serve`, `npm start`).
  * Owns HTTP — security headers, compression, caching, the JSON APIs, health and graceful
  * shutdown — and hands page requests to Astro's handler, passing server-side services as locals.
  */
@@ -7,28 +7,24 @@ import { createServer } from 'node:http';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { existsSync } from 'node:fs';
 import pino from 'pino';
-import { site } from '../config/site.ts';
 import { createApp, type AstroHandler } from './app.ts';
 import { loadStaticAssets } from './http/static-files.ts';
 import { collectScriptHashes } from './http/inline-script-hashes.ts';
 import { gracefulShutdown } from './http/graceful-shutdown.ts';
 import { openLeadStore } from './leads/store.ts';
-import { createWaitlistHandler } from './api/waitlist.ts';
 import { openWaitlistRateLimiter } from './waitlist/rate-limiter.ts';
+import { createWaitlistSubmitter } from './waitlist/submit.ts';
+import { createWaitlistApiHandler } from './waitlist/respond-json.ts';
+import { createWaitlistFormHandler } from './waitlist/respond-form.ts';
 import { createPovHandler } from './api/pov.ts';
 import { createPovService } from './feed/pov-service.ts';
-import { loadSettings, SettingsError } from './settings.ts';
+import { WAITLIST_API_PATH, WAITLIST_FORM_PATH } from '../lib/waitlist/api.ts';
+import { differingBuildSettings, mismatchMessage, readStamp } from './build-stamp.ts';
+import { loadSettings, settingsOrExit } from './settings.ts';
 
-const env = process.env;
-const settings = (() => {
-  try {
-    return loadSettings(env);
-  } catch (error) {
-    if (!(error instanceof SettingsError)) throw error;
-    for (const problem of error.problems) console.error(`Setting error: ${problem}`);
-    process.exit(1);
-  }
-})();
+// Settings first, before anything that reads them (the built pages read the build-time ones as
+// they load): a bad value is one line per variable, never a stack trace.
+const settings = settingsOrExit(loadSettings);
 const logger = pino({ level: settings.LOG_LEVEL, base: null });
 const distDir = fileURLToPath(new URL('../../dist/', import.meta.url));
 const entry = `${distDir}server/entry.mjs`;
@@ -37,10 +33,20 @@ if (!existsSync(entry)) {
   logger.fatal(`No build found at ${entry}. Run "npm run build" first (or "npm start", which builds and serves).`);
   process.exit(1);
 }
+const stamp = readStamp(distDir);
+if (!stamp) {
+  logger.warn('The build has no stamp (not made by "npm run build"): its build-time settings cannot be checked.');
+} else {
+  const differing = differingBuildSettings(stamp, settings);
+  if (differing.length > 0) {
+    console.error(mismatchMessage(differing));
+    process.exit(1);
+  }
+}
 
 const { handler: astro } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
 const assets = await loadStaticAssets(`${distDir}client`);
-const store = await openLeadStore(env);
+const store = await openLeadStore(settings);
 // Counts shared by every instance when they share PostgreSQL; in this process's memory otherwise.
 const rateLimiter = await openWaitlistRateLimiter({
   limit: settings.WAITLIST_RATE_LIMIT,
@@ -50,15 +56,27 @@ const rateLimiter = await openWaitlistRateLimiter({
     logger.warn({ err: error }, 'rate limiter: PostgreSQL did not answer; this instance limits on its own for now'),
 });
 const povService = createPovService({
-  feedUrl: site.povFeedUrl,
+  feedUrl: settings.POV_FEED_URL,
   cacheTtlMs: settings.POV_CACHE_SECONDS * 1000,
   log: (event) => logger.warn({ feed: event }, 'feed event'),
 });
 
+const waitlist = {
+  submit: createWaitlistSubmitter({
+    store,
+    rateLimiter,
+  }),
+  trustProxy: settings.TRUST_PROXY,
+  log: (event: Record<string, unknown>) => logger.info(event),
+};
+
 const app = createApp({
   assets,
   astro,
-  security: { scriptHashes: collectScriptHashes(assets), hsts: site.siteUrl.startsWith('https:') },
+  security: {
+    scriptHashes: collectScriptHashes([...assets.values()].map((asset) => asset.scriptHashes)),
+    hsts: settings.SITE_URL.startsWith('https:'),
+  },
   logger,
   enableFailureRoute: settings.ENABLE_FAILURE_ROUTE,
   health: async () => {
@@ -66,22 +84,11 @@ const app = createApp({
     return true;
   },
   api: {
-    '/api/waitlist': createWaitlistHandler({
-      store,
-      rateLimiter,
-      trustProxy: settings.TRUST_PROXY,
-      renderForm: async (req, res, state, status) => {
-        // The no-JavaScript form: answer with the /waitlist page showing the outcome.
-        req.method = 'GET';
-        req.url = '/waitlist';
-        delete req.headers['content-type'];
-        delete req.headers['content-length'];
-        await app.renderWithAstro(req, res, { waitlistForm: state, waitlistStatus: status });
-      },
-      log: (event) => logger.info(event),
-    }),
+    [WAITLIST_API_PATH]: createWaitlistApiHandler(waitlist),
     '/api/pov': createPovHandler(povService),
   },
+  // The no-JavaScript waiting-list form posts to its own page.
+  formPosts: { [WAITLIST_FORM_PATH]: createWaitlistFormHandler(waitlist) },
 });
 
 const server = createServer(

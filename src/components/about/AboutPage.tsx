@@ -1,19 +1,12 @@
+import type { CollectionEntry } from 'astro:content';
 import { Button } from '../ui/Button.tsx';
 import { SectionHeading } from '../ui/SectionHeading.tsx';
 import { PageHero } from '../layout/PageHero.tsx';
 import { ClosingCallToAction } from '../layout/ClosingCallToAction.tsx';
-import { TitledItemGrid, type TitledItem } from './TitledItemGrid.tsx';
+import { TitledItemGrid } from './TitledItemGrid.tsx';
 
-export interface AboutContent {
-  hero: { eyebrow: string; title: string; intro: string };
-  mission: { title: string; statement: string; paragraphs: string[] };
-  expertise: { title: string; areas: TitledItem[] };
-  roles: { title: string; intro: string; items: (TitledItem & { subtitle: string })[] };
-  approach: { title: string; intro: string; areas: TitledItem[] };
-  quests: { title: string; items: TitledItem[] };
-  reasons: { title: string; items: TitledItem[] };
-  cta: { headline: string; subtext: string };
-}
+/** The About page's copy, as src/content/pages/about.json declares it. */
+export type AboutContent = CollectionEntry<'aboutPage'>['data'];
 
 export interface AboutPageProps {
   content: AboutContent;

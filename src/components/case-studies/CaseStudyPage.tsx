@@ -1,19 +1,12 @@
+import type { CollectionEntry } from 'astro:content';
 import type { ReactNode } from 'react';
 import { Artwork, type ArtworkSource } from '../ui/Artwork.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Icon } from '../icons/Icon.tsx';
-import { CaseStudyHighlights, type CaseStudyHighlight } from './CaseStudyHighlights.tsx';
+import { CaseStudyHighlights } from './CaseStudyHighlights.tsx';
 
-export interface CaseStudyDetails {
-  title: string;
-  description: string;
-  category: string;
-  /** Generic descriptor, never a company name. */
-  client: string;
-  industry: string;
-  duration?: string | undefined;
-  highlights: CaseStudyHighlight[];
-}
+/** What the page shows of a study's frontmatter (src/content/case-studies/*.md); SEO and artwork go elsewhere. */
+export type CaseStudyDetails = Omit<CollectionEntry<'caseStudies'>['data'], 'seo' | 'image' | 'imageAlt' | 'order'>;
 
 /** A `##` section of the Markdown body, for the "On this page" list. */
 export interface CaseStudySection {

@@ -1,15 +1,8 @@
+import type { CollectionEntry } from 'astro:content';
 import { Icon } from '../icons/Icon.tsx';
 
-export interface CieComponent {
-  slug: string;
-  title: string;
-  purpose: string;
-  withIt: string[];
-  withoutIt: string[];
-  quote: string;
-  quoteAttribution: string;
-  icon: string;
-}
+/** One file of src/content/cie-components, with its file name as `slug`. */
+export type CieComponent = CollectionEntry<'cieComponents'>['data'] & { slug: string };
 
 /** One ecosystem component: what it is for, life with and without it, and a quote that frames it. */
 export function CieComponentCard({
@@ -24,8 +17,8 @@ export function CieComponentCard({
 }: CieComponent) {
   const titleId = `cie-${slug}`;
   const outcomes = [
-    { id: `${titleId}-with`, label: 'With it', items: withIt, icon: 'check', tone: 'text-violet-deep' },
-    { id: `${titleId}-without`, label: 'Without it', items: withoutIt, icon: 'close', tone: 'text-muted' },
+    { id: `${titleId}-with`, label: 'With it', items: withIt, icon: 'check' as const, tone: 'text-violet-deep' },
+    { id: `${titleId}-without`, label: 'Without it', items: withoutIt, icon: 'close' as const, tone: 'text-muted' },
   ];
   return (
     <article

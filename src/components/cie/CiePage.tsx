@@ -1,18 +1,14 @@
+import type { CollectionEntry } from 'astro:content';
 import { Button } from '../ui/Button.tsx';
 import { SectionHeading } from '../ui/SectionHeading.tsx';
 import { PageHero } from '../layout/PageHero.tsx';
 import { ClosingCallToAction } from '../layout/ClosingCallToAction.tsx';
 import { CieComponentCard, type CieComponent } from './CieComponentCard.tsx';
-import { InnovationComparison, type InnovationComparisonProps } from './InnovationComparison.tsx';
-import { EcosystemHubTeaser, type EcosystemHubTeaserProps } from './EcosystemHubTeaser.tsx';
+import { InnovationComparison } from './InnovationComparison.tsx';
+import { EcosystemHubTeaser } from './EcosystemHubTeaser.tsx';
 
-export interface CieContent {
-  hero: { eyebrow: string; title: string; intro: string };
-  componentsIntro: { title: string; intro: string };
-  comparison: InnovationComparisonProps;
-  hub: EcosystemHubTeaserProps;
-  cta: { headline: string; subtext: string };
-}
+/** The CIE page's copy, as src/content/pages/cie.json declares it. */
+export type CieContent = CollectionEntry<'ciePage'>['data'];
 
 export interface CiePageProps {
   content: CieContent;

@@ -1,12 +1,8 @@
+import type { CollectionEntry } from 'astro:content';
 import { Badge } from '../ui/Badge.tsx';
 import { Icon } from '../icons/Icon.tsx';
 
-export interface EcosystemHubTeaserProps {
-  badge: string;
-  title: string;
-  description: string;
-  features: string[];
-}
+export type EcosystemHubTeaserProps = CollectionEntry<'ciePage'>['data']['hub'];
 
 /** A preview of the digital hub that is still being built, clearly marked as not yet available. */
 export function EcosystemHubTeaser({ badge, title, description, features }: EcosystemHubTeaserProps) {

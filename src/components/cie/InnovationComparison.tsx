@@ -1,9 +1,5 @@
-export interface InnovationComparisonProps {
-  title: string;
-  oldWayTitle: string;
-  newWayTitle: string;
-  rows: { oldWay: string; newWay: string }[];
-}
+import type { CollectionEntry } from 'astro:content';
+export type InnovationComparisonProps = CollectionEntry<'ciePage'>['data']['comparison'];
 
 /**
  * Old way against new way as a real table: screen readers announce each cell with its column,

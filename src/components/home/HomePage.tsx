@@ -1,4 +1,6 @@
+import type { CollectionEntry } from 'astro:content';
 import type { ReactNode } from 'react';
+import { homeSections } from '../../config/routes.ts';
 import type { ArtworkSource } from '../ui/Artwork.tsx';
 import { Artwork } from '../ui/Artwork.tsx';
 import { Button } from '../ui/Button.tsx';
@@ -6,21 +8,8 @@ import { Icon } from '../icons/Icon.tsx';
 import { SectionHeading } from '../ui/SectionHeading.tsx';
 import { ProgramCard, type ProgramCardProps } from './ProgramCard.tsx';
 
-export interface HomeContent {
-  hero: { eyebrow: string; headline: string; question: string; pitch: string; imageAlt: string };
-  statement: { eyebrow: string; title: string; paragraphs: string[]; imageAlt: string };
-  approach: {
-    eyebrow: string;
-    title: string;
-    intro: string;
-    pillars: { title: string; description: string; icon: string }[];
-    quote: string;
-    quoteAttribution: string;
-  };
-  paths: { eyebrow: string; title: string; intro: string };
-  trust: { title: string; intro: string; logosAlt: string };
-  closing: { headline: string; subtext: string; notes: string[] };
-}
+/** The home page's copy, as src/content/pages/home.json declares it. */
+export type HomeContent = CollectionEntry<'homePage'>['data'];
 
 export interface HomePageProps {
   content: HomeContent;
@@ -51,7 +40,7 @@ export function HomePage({ content, programs, art, bookingUrl, heroArt }: HomePa
               <Button href={bookingUrl} external variant="hero" size="lg">
                 Schedule a Discovery Call
               </Button>
-              <Button href="#find-your-path" variant="luminous" size="lg">
+              <Button href={`#${homeSections.findYourPath}`} variant="luminous" size="lg">
                 Explore Our Programs
               </Button>
             </div>
@@ -117,7 +106,7 @@ export function HomePage({ content, programs, art, bookingUrl, heroArt }: HomePa
         </div>
       </section>
 
-      <section id="find-your-path" aria-labelledby="paths-title" className="section">
+      <section id={homeSections.findYourPath} aria-labelledby="paths-title" className="section">
         <div className="container-page">
           <SectionHeading id="paths-title" eyebrow={paths.eyebrow} title={paths.title} intro={<p>{paths.intro}</p>} />
           <div data-reveal="" className="mt-12 grid gap-6 lg:grid-cols-3">
@@ -138,7 +127,11 @@ export function HomePage({ content, programs, art, bookingUrl, heroArt }: HomePa
         </div>
       </section>
 
-      <section id="apply" aria-labelledby="apply-title" className="theme-night section relative overflow-hidden">
+      <section
+        id={homeSections.apply}
+        aria-labelledby="apply-title"
+        className="theme-night section relative overflow-hidden"
+      >
         <div className="container-page text-center">
           <div className="accent-rule mx-auto mb-8 w-24" aria-hidden="true" />
           <h2 id="apply-title" className="text-3xl font-semibold tracking-tight sm:text-4xl">

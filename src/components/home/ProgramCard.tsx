@@ -1,17 +1,14 @@
+import type { CollectionEntry } from 'astro:content';
 import type { CSSProperties } from 'react';
 import { Button } from '../ui/Button.tsx';
 import { Icon } from '../icons/Icon.tsx';
 
-export interface ProgramCardProps {
-  title: string;
-  subtitle: string;
-  tagline: string;
-  description: string;
-  highlights: string[];
+/** A program's home card, as its src/content/programs file declares it, with the program page's address. */
+export type ProgramCardProps = CollectionEntry<'programs'>['data']['card'] & {
   href: string;
   /** Position in the grid; drives the 150 ms reveal stagger. */
   index: number;
-}
+};
 
 export function ProgramCard({ title, subtitle, tagline, description, highlights, href, index }: ProgramCardProps) {
   const headingId = `program-card-${index}`;

@@ -1,7 +1,11 @@
 import type { SVGProps } from 'react';
 
-/** Line icons drawn for this site (24px grid, 1.75 stroke). Decorative: the text beside them carries the meaning. */
-const paths: Record<string, string[]> = {
+/*
+ * Line icons drawn for this site (24px grid, 1.75 stroke). Decorative: the text beside them carries the meaning.
+ * Two families: topic icons, which content files may name (their schemas accept exactly these keys),
+ * and the interface's own icons, which only components use.
+ */
+const topicPaths = {
   agent: [
     'M12 3v3',
     'M7 9h10a3 3 0 0 1 3 3v4a3 3 0 0 1-3 3H7a3 3 0 0 1-3-3v-4a3 3 0 0 1 3-3Z',
@@ -48,6 +52,9 @@ const paths: Record<string, string[]> = {
     'm6 18 2.5-2.5',
     'm15.5 8.5 2.5-2.5',
   ],
+} satisfies Record<string, string[]>;
+
+const interfacePaths = {
   menu: ['M4 7h16', 'M4 12h16', 'M4 17h16'],
   close: ['M6 6l12 12', 'M18 6 6 18'],
   'chevron-down': ['m6 9 6 6 6-6'],
@@ -63,16 +70,22 @@ const paths: Record<string, string[]> = {
     'M10 9h3v2c.6-1.2 2-2.2 3.8-2.2C19 8.8 20 10.3 20 13v7h-3v-6.3c0-1.5-.6-2.4-1.9-2.4-1.4 0-2.1 1-2.1 2.4V20h-3Z',
   ],
   quote: ['M9 7H6a2 2 0 0 0-2 2v3h4v5H4', 'M20 7h-3a2 2 0 0 0-2 2v3h4v5h-4'],
-};
+} satisfies Record<string, string[]>;
 
-export type IconName = keyof typeof paths;
+const paths: Record<IconName, string[]> = { ...topicPaths, ...interfacePaths };
+
+export type TopicIconName = keyof typeof topicPaths;
+export type IconName = TopicIconName | keyof typeof interfacePaths;
+
+/** The icons a content file may name, read from the map above (the content schemas' `icon()` uses them). */
+export const topicIconNames = Object.keys(topicPaths) as [TopicIconName, ...TopicIconName[]];
 
 export interface IconProps extends SVGProps<SVGSVGElement> {
-  name: string;
+  name: IconName;
 }
 
 export function Icon({ name, className, ...rest }: IconProps) {
-  const d = paths[name] ?? paths.spark!;
+  const d = paths[name] ?? paths.spark;
   return (
     <svg
       viewBox="0 0 24 24"

@@ -1,5 +1,6 @@
 import type { HTMLAttributes } from 'react';
 import type { NavLink } from '../../config/navigation.ts';
+import { isProgramsPath } from '../../config/routes.ts';
 import { LogoMark } from '../brand/LogoMark.tsx';
 import { Icon } from '../icons/Icon.tsx';
 import { Button } from '../ui/Button.tsx';
@@ -65,7 +66,7 @@ export function SiteHeader({
   primaryLinks,
   currentPath,
 }: SiteHeaderProps) {
-  const programsActive = currentPath.startsWith('/program/') || currentPath.startsWith('/offer/');
+  const programsActive = isProgramsPath(currentPath);
   return (
     <header className="fixed inset-x-0 top-0 z-40 h-[var(--header-height)] border-b border-line/80 bg-paper/95 backdrop-blur supports-[backdrop-filter]:bg-paper/85">
       <div className="container-page flex h-full items-center justify-between gap-4">

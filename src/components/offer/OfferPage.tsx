@@ -1,4 +1,6 @@
+import type { CollectionEntry } from 'astro:content';
 import type { ReactNode } from 'react';
+import { routes } from '../../config/routes.ts';
 import type { ArtworkSource } from '../ui/Artwork.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Icon } from '../icons/Icon.tsx';
@@ -6,24 +8,11 @@ import { SectionHeading } from '../ui/SectionHeading.tsx';
 import { FeatureHero } from '../layout/FeatureHero.tsx';
 import { ClosingCallToAction } from '../layout/ClosingCallToAction.tsx';
 import { Testimonial } from '../layout/Testimonial.tsx';
-import { OfferPhases, type OfferPhase } from './OfferPhases.tsx';
+import { OfferPhases } from './OfferPhases.tsx';
 import { OfferGuarantee } from './OfferGuarantee.tsx';
 
-export interface OfferContent {
-  name: string;
-  durationWeeks: number;
-  eyebrow: string;
-  tagline: string;
-  summary: string;
-  imageAlt: string;
-  claims: { value: string; label: string }[];
-  phases: OfferPhase[];
-  achievements: { title: string; items: string[] };
-  whyItWorks: { title: string; points: { title: string; description: string }[] };
-  guarantee: { days: number; title: string; description: string };
-  testimonial: { quote: string; name: string; role: string };
-  cta: { headline: string; subtext: string };
-}
+/** An offer's copy, as src/content/offers/*.json declares it. */
+export type OfferContent = CollectionEntry<'offers'>['data'];
 
 export interface OfferPageProps {
   content: OfferContent;
@@ -123,7 +112,7 @@ export function OfferPage({ content, image, bookingUrl, program, heroArt }: Offe
             <Button href={bookingUrl} external variant="hero" size="lg">
               Book a Discovery Call
             </Button>
-            <Button href={`/waitlist?program=${program.slug}`} variant="luminous" size="lg">
+            <Button href={routes.waitlist({ program: program.slug })} variant="luminous" size="lg">
               Join the Waiting List
             </Button>
           </>

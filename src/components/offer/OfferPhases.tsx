@@ -1,12 +1,7 @@
+import type { CollectionEntry } from 'astro:content';
 import { Icon } from '../icons/Icon.tsx';
 
-export interface OfferPhase {
-  /** "Weeks 1-2" */
-  weeks: string;
-  title: string;
-  description: string;
-  activities: string[];
-}
+export type OfferPhase = CollectionEntry<'offers'>['data']['phases'][number];
 
 export interface OfferPhasesProps {
   durationWeeks: number;

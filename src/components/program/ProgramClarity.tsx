@@ -1,11 +1,7 @@
+import type { CollectionEntry } from 'astro:content';
 import { Icon } from '../icons/Icon.tsx';
 
-export interface ProgramClarityContent {
-  isTitle: string;
-  isFor: string[];
-  isNotTitle: string;
-  isNotFor: string[];
-}
+export type ProgramClarityContent = CollectionEntry<'programs'>['data']['clarity'];
 
 /** "What This Program Is (and Is Not)": two columns so a visitor can rule themselves in or out quickly. */
 export function ProgramClarity({ isTitle, isFor, isNotTitle, isNotFor }: ProgramClarityContent) {
@@ -14,7 +10,7 @@ export function ProgramClarity({ isTitle, isFor, isNotTitle, isNotFor }: Program
       id: 'program-is',
       title: isTitle,
       items: isFor,
-      icon: 'check',
+      icon: 'check' as const,
       tone: 'border-violet-deep/40 bg-white/70',
       iconTone: 'text-violet-deep',
     },
@@ -22,7 +18,7 @@ export function ProgramClarity({ isTitle, isFor, isNotTitle, isNotFor }: Program
       id: 'program-is-not',
       title: isNotTitle,
       items: isNotFor,
-      icon: 'close',
+      icon: 'close' as const,
       tone: 'border-line bg-stone/50',
       iconTone: 'text-muted',
     },

@@ -1,4 +1,6 @@
+import type { CollectionEntry } from 'astro:content';
 import type { ReactNode } from 'react';
+import { routes } from '../../config/routes.ts';
 import type { ArtworkSource } from '../ui/Artwork.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Icon } from '../icons/Icon.tsx';
@@ -6,19 +8,10 @@ import { SectionHeading } from '../ui/SectionHeading.tsx';
 import { FeatureHero } from '../layout/FeatureHero.tsx';
 import { ClosingCallToAction } from '../layout/ClosingCallToAction.tsx';
 import { WaitlistButton } from './WaitlistButton.tsx';
-import { ProgramClarity, type ProgramClarityContent } from './ProgramClarity.tsx';
+import { ProgramClarity } from './ProgramClarity.tsx';
 
-export interface ProgramContent {
-  audience: string;
-  sizeBand: string;
-  title: string;
-  tagline: string;
-  imageAlt: string;
-  pain: { title: string; points: string[] };
-  value: { title: string; description: string; outcomes: string[] };
-  clarity: ProgramClarityContent;
-  cta: { headline: string; subtext: string; note: string };
-}
+/** A program's copy, as src/content/programs/*.json declares it. */
+export type ProgramContent = CollectionEntry<'programs'>['data'];
 
 export interface ProgramPageProps {
   slug: string;
@@ -106,7 +99,7 @@ export function ProgramPage({ slug, content, image, offer, heroArt }: ProgramPag
         actions={
           <>
             <WaitlistButton program={slug} />
-            <Button href="/#apply" variant="luminous" size="lg">
+            <Button href={routes.homeSection('apply')} variant="luminous" size="lg">
               Apply for Discovery Call
             </Button>
           </>

@@ -1,3 +1,4 @@
+import { routes } from '../../config/routes.ts';
 import { Button } from '../ui/Button.tsx';
 import type { ButtonVariantProps } from '../ui/button-variants.ts';
 
@@ -14,7 +15,7 @@ export interface WaitlistButtonProps extends ButtonVariantProps {
 export function WaitlistButton({ program, variant = 'hero', size = 'lg', className }: WaitlistButtonProps) {
   return (
     <Button
-      href={`/waitlist?program=${program}`}
+      href={routes.waitlist({ program })}
       data-waitlist-trigger=""
       data-program={program}
       variant={variant}

@@ -1,3 +1,4 @@
+import { routes } from '../../config/routes.ts';
 import { Artwork, type ArtworkSource } from '../ui/Artwork.tsx';
 import { Icon } from '../icons/Icon.tsx';
 
@@ -15,10 +16,6 @@ export interface CaseStudyCardProps {
   study: CaseStudySummary;
   /** Only cards in the first row load their image eagerly; the rest wait until scrolled near. */
   priority?: boolean;
-}
-
-export function caseStudyHref(name: string): string {
-  return `/case-study/${name}`;
 }
 
 export function CaseStudyCard({ study, priority = false }: CaseStudyCardProps) {
@@ -42,7 +39,7 @@ export function CaseStudyCard({ study, priority = false }: CaseStudyCardProps) {
         <p className="mt-3 flex-1 text-muted">{study.description}</p>
         {/* 17 links read "View Case Study"; the title, as description, tells them apart. */}
         <a
-          href={caseStudyHref(study.name)}
+          href={routes.caseStudy(study.name)}
           aria-describedby={titleId}
           className="mt-6 inline-flex min-h-11 items-center gap-2 self-start font-semibold text-violet-deep underline-offset-4 hover:underline"
         >

@@ -1,22 +1,12 @@
+import type { CollectionEntry } from 'astro:content';
 import { Artwork, type ArtworkSource } from '../ui/Artwork.tsx';
 import { Badge } from '../ui/Badge.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Icon } from '../icons/Icon.tsx';
 import { cn } from '../../lib/cn.ts';
 
-export interface SolutionContent {
-  slug: string;
-  icon: string;
-  title: string;
-  headline: string;
-  description: string;
-  additionalInfo: string;
-  idealFor: string;
-  imageAlt: string;
-  comingSoon?: boolean | undefined;
-  /** Internal page with more detail, e.g. "/cie". */
-  link?: string | undefined;
-}
+/** One file of src/content/solutions, with its file name as `slug` (the artwork comes processed, see below). */
+export type SolutionContent = Omit<CollectionEntry<'solutions'>['data'], 'image' | 'order'> & { slug: string };
 
 export interface SolutionCardProps extends SolutionContent {
   image: ArtworkSource;

@@ -1,3 +1,4 @@
+import type { CollectionEntry } from 'astro:content';
 import type { ArtworkSource } from '../ui/Artwork.tsx';
 import { Button } from '../ui/Button.tsx';
 import { PageHero } from '../layout/PageHero.tsx';
@@ -5,10 +6,8 @@ import { ClosingCallToAction } from '../layout/ClosingCallToAction.tsx';
 import { SolutionCard, type SolutionContent } from './SolutionCard.tsx';
 
 export interface SolutionsPageProps {
-  content: {
-    hero: { eyebrow: string; title: string; intro: string };
-    cta: { headline: string; subtext: string };
-  };
+  /** The Solutions page's copy, as src/content/pages/solutions.json declares it. */
+  content: CollectionEntry<'solutionsPage'>['data'];
   solutions: (SolutionContent & { image: ArtworkSource })[];
   bookingUrl: string;
 }

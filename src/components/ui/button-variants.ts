@@ -4,53 +4,48 @@ import { cva, type VariantProps } from 'class-variance-authority';
  * The one definition of the button family, shared by React components and `.astro` files.
  * Sizes keep tap targets at least 44px tall except `sm`, used only inside dense UI.
  */
-export const buttonVariants = cva(
-  [
-    'inline-flex shrink-0 items-center justify-center gap-2 rounded-[var(--radius-ui)] font-semibold whitespace-nowrap',
-    'transition-[background-color,color,box-shadow,translate] duration-150 ease-[var(--ease-soft)]',
-    'disabled:pointer-events-none disabled:opacity-60 aria-disabled:pointer-events-none aria-disabled:opacity-60',
-    '[&_svg]:size-4 [&_svg]:shrink-0',
-  ],
-  {
-    variants: {
-      variant: {
-        default: 'bg-ink text-paper hover:bg-ink-soft',
-        destructive: 'bg-error text-white hover:bg-[#912018]',
-        outline: 'border border-line-strong bg-transparent text-current hover:bg-ink/5',
-        secondary: 'bg-stone text-ink hover:bg-[#e1d9cc]',
-        ghost: 'bg-transparent text-current hover:bg-ink/5',
-        link: 'h-auto px-0 text-violet-deep underline underline-offset-4 hover:decoration-2',
-        hero: [
-          'bg-[image:var(--gradient-accent)] text-night shadow-[var(--shadow-glow)]',
-          'hover:-translate-y-px hover:shadow-[0_0_0_1px_rgb(182_156_255/0.4),0_14px_44px_-10px_rgb(182_156_255/0.6)]',
-        ],
-        luminous: [
-          'border border-transparent text-on-night',
-          '[background:linear-gradient(var(--color-night),var(--color-night))_padding-box,var(--gradient-accent)_border-box]',
-          'hover:shadow-[var(--shadow-glow)]',
-        ],
-      },
-      size: {
-        default: 'h-11 px-5 text-base',
-        sm: 'h-9 px-3 text-sm',
-        lg: 'h-13 px-7 text-lg',
-        icon: 'size-11',
-      },
-    },
-    compoundVariants: [{ variant: 'link', className: 'h-auto px-0' }],
-    defaultVariants: { variant: 'default', size: 'default' },
+const base = [
+  'inline-flex shrink-0 items-center justify-center gap-2 rounded-[var(--radius-ui)] font-semibold whitespace-nowrap',
+  'transition-[background-color,color,box-shadow,translate] duration-150 ease-[var(--ease-soft)]',
+  'disabled:pointer-events-none disabled:opacity-60 aria-disabled:pointer-events-none aria-disabled:opacity-60',
+  '[&_svg]:size-4 [&_svg]:shrink-0',
+];
+
+const variants = {
+  variant: {
+    default: 'bg-ink text-paper hover:bg-ink-soft',
+    destructive: 'bg-error text-white hover:bg-[#912018]',
+    outline: 'border border-line-strong bg-transparent text-current hover:bg-ink/5',
+    secondary: 'bg-stone text-ink hover:bg-[#e1d9cc]',
+    ghost: 'bg-transparent text-current hover:bg-ink/5',
+    link: 'h-auto px-0 text-violet-deep underline underline-offset-4 hover:decoration-2',
+    hero: [
+      'bg-[image:var(--gradient-accent)] text-night shadow-[var(--shadow-glow)]',
+      'hover:-translate-y-px hover:shadow-[0_0_0_1px_rgb(182_156_255/0.4),0_14px_44px_-10px_rgb(182_156_255/0.6)]',
+    ],
+    luminous: [
+      'border border-transparent text-on-night',
+      '[background:linear-gradient(var(--color-night),var(--color-night))_padding-box,var(--gradient-accent)_border-box]',
+      'hover:shadow-[var(--shadow-glow)]',
+    ],
   },
-);
+  size: {
+    default: 'h-11 px-5 text-base',
+    sm: 'h-9 px-3 text-sm',
+    lg: 'h-13 px-7 text-lg',
+    icon: 'size-11',
+  },
+};
+
+export const buttonVariants = cva(base, {
+  variants,
+  compoundVariants: [{ variant: 'link', className: 'h-auto px-0' }],
+  defaultVariants: { variant: 'default', size: 'default' },
+});
 
 export type ButtonVariantProps = VariantProps<typeof buttonVariants>;
-export const buttonVariantNames = [
-  'default',
-  'destructive',
-  'outline',
-  'secondary',
-  'ghost',
-  'link',
-  'hero',
-  'luminous',
-] as const;
-export const buttonSizeNames = ['default', 'sm', 'lg', 'icon'] as const;
+export type ButtonVariant = keyof typeof variants.variant;
+export type ButtonSize = keyof typeof variants.size;
+/** The names, read from the definition above (for tests and docs), never written out a second time. */
+export const buttonVariantNames = Object.keys(variants.variant) as ButtonVariant[];
+export const buttonSizeNames = Object.keys(variants.size) as ButtonSize[];

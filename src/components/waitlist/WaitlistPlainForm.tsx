@@ -1,29 +1,26 @@
 import { Button } from '../ui/Button.tsx';
 import { WaitlistStepFields, type BindField } from './WaitlistStepFields.tsx';
-import { HONEYPOT_FIELD, waitlistStepTitles } from '../../lib/waitlist/schema.ts';
+import { HONEYPOT_FIELD, waitlistFieldKinds, waitlistStepTitles } from '../../lib/waitlist/schema.ts';
+import { WAITLIST_FORM_PATH, type WaitlistFormState } from '../../lib/waitlist/api.ts';
 
-export interface WaitlistPlainFormProps {
-  values: Record<string, string | string[] | boolean>;
-  errors: Partial<Record<string, string>>;
-  idempotencyKey: string;
-  program: string | null;
-}
+export type WaitlistPlainFormProps = Pick<WaitlistFormState, 'values' | 'errors' | 'idempotencyKey' | 'program'>;
 
 const id = (field: string) => `waitlist-${field}`;
-const choiceFields = new Set(['role', 'goal', 'frustrations', 'investment']);
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 const list = (value: unknown) => (Array.isArray(value) ? value : typeof value === 'string' ? [value] : []);
 
 /**
  * The waiting-list form for visitors without JavaScript: the same fields, labels, options and
- * messages as the wizard, in one page, posted to the server, which answers with this page again.
+ * messages as the wizard, in one page, posted to the page itself: the server answers with a 303 to
+ * /waitlist/joined, or with this page again showing the errors.
  */
 export function WaitlistPlainForm({ values, errors, idempotencyKey, program }: WaitlistPlainFormProps) {
   // Plain inputs: named for the form post, filled with what the visitor sent last time
   // (choices are ticked through `selected`; their value attribute is the option itself).
   const bind: BindField = (field) => {
-    if (field === 'earlyAccess') return { name: field, value: 'on', defaultChecked: values.earlyAccess === true };
-    if (choiceFields.has(field)) return { name: field };
+    const kind = waitlistFieldKinds[field];
+    if (kind === 'flag') return { name: field, value: 'on', defaultChecked: values[field] === true };
+    if (kind === 'choice' || kind === 'list') return { name: field };
     return { name: field, defaultValue: text(values[field]) };
   };
   const step = (index: number) => (
@@ -32,7 +29,7 @@ export function WaitlistPlainForm({ values, errors, idempotencyKey, program }: W
     </h2>
   );
   return (
-    <form method="post" action="/api/waitlist" noValidate className="space-y-10">
+    <form method="post" action={WAITLIST_FORM_PATH} noValidate className="space-y-10">
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       {program ? <input type="hidden" name="program" value={program} /> : null}
       {errors.form ? (

@@ -4,6 +4,8 @@ import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/Button.tsx';
 import {
   WAITLIST_STEP_COUNT,
+  waitlistFieldKinds,
+  waitlistFields,
   waitlistSchema,
   waitlistStepFields,
   waitlistStepTitles,
@@ -16,18 +18,12 @@ import { WaitlistStepFields } from '../../components/waitlist/WaitlistStepFields
 export const SUCCESS_TITLE = 'Success!';
 export const SUCCESS_TEXT = "You've been added to the waiting list. We'll be in touch soon.";
 
-const emptyValues: WaitlistInput = {
-  name: '',
-  email: '',
-  companyName: '',
-  role: undefined as unknown as WaitlistInput['role'],
-  roleOther: '',
-  goal: [],
-  frustrations: [],
-  investment: undefined as unknown as WaitlistInput['investment'],
-  additionalInfo: '',
-  earlyAccess: false,
-};
+/** Each field empty, by its kind in the schema (no option chosen until the visitor picks one). */
+const emptyByKind = { text: '', choice: undefined, list: [], flag: false } as const;
+// The form starts incomplete on purpose: the schema's required choices are unset until picked.
+const emptyValues = Object.fromEntries(
+  waitlistFields.map((field) => [field, emptyByKind[waitlistFieldKinds[field]]]),
+) as unknown as WaitlistInput;
 
 export interface WaitlistFormProps {
   program: string | null;

@@ -1,6 +1,7 @@
 /**
- * The order the Results filter lists categories in. The schema (src/content.config.ts) decides
- * which categories exist; this decides how they line up, so adding a study never reshuffles the buttons.
+ * The case-study categories, declared once: the content schema accepts exactly these
+ * (`z.enum(caseStudyCategoryOrder)`), and the Results filter lists them in this order, so adding a
+ * study never reshuffles the buttons.
  */
 export const caseStudyCategoryOrder = [
   'Healthcare',
@@ -10,6 +11,8 @@ export const caseStudyCategoryOrder = [
   'Training',
   'Automotive',
 ] as const;
+
+export type CaseStudyCategory = (typeof caseStudyCategoryOrder)[number];
 
 /** The distinct categories the studies use, in the canonical order; anything unlisted goes last, in order of appearance. */
 export function categoriesInUse(categories: Iterable<string>): string[] {

@@ -1,18 +1,11 @@
-import { getCollection, getEntry } from 'astro:content';
+import { getCollection } from 'astro:content';
+import { routes } from '../../config/routes.ts';
+import { getPage, type PageName } from './queries.ts';
 
 export interface PublicPage {
   path: string;
   /** The page's own title (without the site name), used on its social card. */
   title: string;
-}
-
-async function pageTitle(
-  collection: 'aboutPage' | 'ciePage' | 'solutionsPage' | 'resultsPage' | 'povPage',
-  id: string,
-) {
-  const entry = await getEntry(collection, id);
-  if (!entry) throw new Error(`src/content/pages/${id}.json is missing`);
-  return entry.data.seo.title;
 }
 
 /**
@@ -26,20 +19,20 @@ export async function publicPages(): Promise<PublicPage[]> {
     getCollection('caseStudies'),
     getCollection('legal'),
   ]);
-  const home = await getEntry('homePage', 'home');
-  if (!home) throw new Error('src/content/pages/home.json is missing');
+  const home = await getPage('home');
+  const pageTitle = async (name: Exclude<PageName, 'home'>) => (await getPage(name)).seo.title;
   return [
     // The home card carries the hero's promise rather than the site name twice.
-    { path: '/', title: home.data.hero.headline },
-    { path: '/solutions', title: await pageTitle('solutionsPage', 'solutions') },
-    { path: '/results', title: await pageTitle('resultsPage', 'results') },
-    { path: '/pov', title: await pageTitle('povPage', 'pov') },
-    { path: '/about', title: await pageTitle('aboutPage', 'about') },
-    { path: '/cie', title: await pageTitle('ciePage', 'cie') },
-    ...legal.map(({ id, data }) => ({ path: `/${id}`, title: data.title })),
-    ...programs.map(({ id, data }) => ({ path: `/program/${id}`, title: data.title })),
-    ...offers.map(({ id, data }) => ({ path: `/offer/${id}`, title: data.name })),
-    ...caseStudies.map(({ id, data }) => ({ path: `/case-study/${id}`, title: data.title })),
+    { path: routes.home, title: home.hero.headline },
+    { path: routes.solutions, title: await pageTitle('solutions') },
+    { path: routes.results, title: await pageTitle('results') },
+    { path: routes.pov, title: await pageTitle('pov') },
+    { path: routes.about, title: await pageTitle('about') },
+    { path: routes.cie, title: await pageTitle('cie') },
+    ...legal.map(({ id, data }) => ({ path: routes.legal(id), title: data.title })),
+    ...programs.map(({ id, data }) => ({ path: routes.program(id), title: data.title })),
+    ...offers.map(({ id, data }) => ({ path: routes.offer(id), title: data.name })),
+    ...caseStudies.map(({ id, data }) => ({ path: routes.caseStudy(id), title: data.title })),
   ];
 }
 

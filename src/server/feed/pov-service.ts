@@ -131,17 +131,3 @@ export function createPovService(opts: PovServiceOptions): PovService {
 
   return { get };
 }
-
-/**
- * Options for createPovService from the environment: POV_CACHE_SECONDS sets the cache time
- * (default 900 seconds; 0 turns the fresh cache off, the stale copy still applies).
- */
-export function povServiceOptionsFromEnv(env: NodeJS.ProcessEnv, feedUrl: string): PovServiceOptions {
-  return { feedUrl, cacheTtlMs: cacheSeconds(env['POV_CACHE_SECONDS']) * 1000 };
-}
-
-function cacheSeconds(raw: string | undefined): number {
-  const value = raw?.trim();
-  if (!value || !/^\d+$/.test(value)) return POV_DEFAULTS.cacheTtlMs / 1000;
-  return Number(value);
-}

@@ -6,11 +6,12 @@ export interface RateLimitDecision {
   retryAfterSeconds: number;
 }
 
+/** Promise-returning like a limiter backed by a shared store, so either plugs into the waiting list. */
 export interface RateLimiter {
   /** Counts one attempt for `key` and says whether it is within the limit. */
-  check(key: string): RateLimitDecision;
+  check(key: string): Promise<RateLimitDecision>;
   /** Says whether one more attempt would be allowed, without counting anything. */
-  peek(key: string): RateLimitDecision;
+  peek(key: string): Promise<RateLimitDecision>;
   /** Number of clients currently tracked (for tests and metrics). */
   size(): number;
 }
@@ -62,54 +63,38 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     retryAfterSeconds: Math.max(1, Math.ceil(((times[0] as number) + windowMs - at) / 1000)),
   });
 
+  function check(key: string): RateLimitDecision {
+    if (limit <= 0) return ALLOW;
+    const at = now();
+    sweep(at);
+    const times = live(key, at) ?? [];
+    if (times.length >= limit) return denied(times, at);
+    times.push(at);
+    // Re-insert so the Map's order is least recently counted first, then enforce the key cap.
+    hits.delete(key);
+    hits.set(key, times);
+    while (hits.size > maxKeys) {
+      const oldest = hits.keys().next().value;
+      if (oldest === undefined) break;
+      hits.delete(oldest);
+    }
+    return ALLOW;
+  }
+
+  function peek(key: string): RateLimitDecision {
+    if (limit <= 0) return ALLOW;
+    const at = now();
+    const times = live(key, at);
+    return times && times.length >= limit ? denied(times, at) : ALLOW;
+  }
+
   return {
-    check(key) {
-      if (limit <= 0) return ALLOW;
-      const at = now();
-      sweep(at);
-      const times = live(key, at) ?? [];
-      if (times.length >= limit) return denied(times, at);
-      times.push(at);
-      // Re-insert so the Map's order is least recently counted first, then enforce the key cap.
-      hits.delete(key);
-      hits.set(key, times);
-      while (hits.size > maxKeys) {
-        const oldest = hits.keys().next().value;
-        if (oldest === undefined) break;
-        hits.delete(oldest);
-      }
-      return ALLOW;
-    },
-    peek(key) {
-      if (limit <= 0) return ALLOW;
-      const at = now();
-      const times = live(key, at);
-      return times && times.length >= limit ? denied(times, at) : ALLOW;
-    },
+    check: async (key) => check(key),
+    peek: async (key) => peek(key),
     size() {
       return hits.size;
     },
   };
-}
-
-/** Reads `WAITLIST_RATE_LIMIT` (default 5; 0 turns limiting off) with a 10-minute window. */
-export function waitlistRateLimitFromEnv(env: NodeJS.ProcessEnv): { limit: number; windowMs: number } {
-  const raw = env.WAITLIST_RATE_LIMIT?.trim();
-  let limit = 5;
-  if (raw !== undefined && raw !== '') {
-    const parsed = Number(raw);
-    if (!Number.isInteger(parsed) || parsed < 0) {
-      throw new Error(`WAITLIST_RATE_LIMIT must be a whole number of 0 or more, got "${raw}"`);
-    }
-    limit = parsed;
-  }
-  return { limit, windowMs: 10 * 60 * 1000 };
-}
-
-/** `TRUST_PROXY=1` (or `true`) means the server sits behind one reverse proxy we trust. */
-export function trustProxyFromEnv(env: NodeJS.ProcessEnv): boolean {
-  const raw = env.TRUST_PROXY?.trim().toLowerCase();
-  return raw === '1' || raw === 'true';
 }
 
 /**

@@ -8,6 +8,7 @@
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { leadsToCsv, parseSinceDate } from './csv.ts';
+import { loadSettings, settingsOrExit } from '../settings.ts';
 import { openLeadStore } from './store.ts';
 
 const USAGE = `Usage: npm run leads:export -- [--out FILE] [--since YYYY-MM-DD]
@@ -21,7 +22,7 @@ The store is PostgreSQL when DATABASE_URL is set, otherwise the SQLite file at S
 (default ./data/leads.sqlite).`;
 
 async function main(): Promise<number> {
-  let args;
+  let args: { out?: string | undefined; since?: string | undefined; help?: boolean | undefined };
   try {
     args = parseArgs({
       options: { out: { type: 'string' }, since: { type: 'string' }, help: { type: 'boolean' } },
@@ -43,7 +44,7 @@ async function main(): Promise<number> {
     return 2;
   }
 
-  const store = await openLeadStore(process.env);
+  const store = await openLeadStore(settingsOrExit(loadSettings));
   try {
     const leads = await store.list(since ? { since } : {});
     const csv = leadsToCsv(leads);

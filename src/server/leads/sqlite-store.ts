@@ -6,8 +6,6 @@ import { pendingMigrations } from './migrations.ts';
 import { LEAD_COLUMNS, leadValues, rowToLead, type LeadRow } from './rows.ts';
 import type { LeadInput, LeadStore, SaveResult, StoredLead } from './types.ts';
 
-export const DEFAULT_SQLITE_PATH = './data/leads.sqlite';
-
 export interface SqliteStoreOptions {
   /** Milliseconds to wait for a lock held by another connection or process. Default 5000. */
   busyTimeoutMs?: number;

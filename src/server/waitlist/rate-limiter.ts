@@ -14,16 +14,13 @@
  */
 import pg from 'pg';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, RLWrapperTimeouts } from 'rate-limiter-flexible';
-import type { RateLimitDecision } from '../http/rate-limit.ts';
+import type { RateLimitDecision, SubmissionRateLimiter } from './submit.ts';
 
-export type { RateLimitDecision } from '../http/rate-limit.ts';
+export type { RateLimitDecision } from './submit.ts';
 
-export interface WaitlistRateLimiter {
+/** What submit.ts needs (check, peek), plus upkeep. */
+export interface WaitlistRateLimiter extends SubmissionRateLimiter {
   readonly kind: 'memory' | 'postgres';
-  /** Counts one attempt for `key` and says whether it is within the limit. */
-  check(key: string): Promise<RateLimitDecision>;
-  /** Says whether one more attempt would be allowed, without counting anything. */
-  peek(key: string): Promise<RateLimitDecision>;
   /** Deletes counts whose window ended before `before` (PostgreSQL also does this every 5 minutes). */
   purgeExpired(before?: Date): Promise<void>;
   close(): Promise<void>;

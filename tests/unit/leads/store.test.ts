@@ -11,6 +11,7 @@ import {
   openSqliteThreadStore,
   type LeadStore,
 } from '../../../src/server/leads/store.ts';
+import { loadSettings } from '../../../src/server/settings.ts';
 import { lead, leadStoreContract, type StoreHarness } from './store-contract.ts';
 import type { LeadInput } from '../../../src/server/leads/types.ts';
 
@@ -60,7 +61,7 @@ const sqliteHarness = (open: (file: string) => Promise<LeadStore>) => async () =
 // What the server uses: the store on its worker thread, every call sent over to it.
 leadStoreContract(
   'SQLite (worker thread, group commit)',
-  sqliteHarness((file) => openLeadStore({ SQLITE_PATH: file })),
+  sqliteHarness((file) => openLeadStore(loadSettings({ SQLITE_PATH: file }))),
 );
 // The store the worker runs, called directly.
 leadStoreContract(
@@ -80,7 +81,7 @@ describe.skipIf(!pgUrl)('PostgreSQL store (TEST_DATABASE_URL)', () => {
     const url = new URL(pgUrl ?? '');
     url.searchParams.set('options', `-c search_path=${schema}`);
     return {
-      open: () => openLeadStore({ DATABASE_URL: url.toString() }),
+      open: () => openLeadStore(loadSettings({ DATABASE_URL: url.toString() })),
       appliedVersions: async () =>
         (await admin.query(`SELECT version FROM ${schema}.schema_migrations ORDER BY version`)).rows.map((r) =>
           Number(r.version),
@@ -100,7 +101,9 @@ describe.skipIf(!pgUrl)('PostgreSQL store (TEST_DATABASE_URL)', () => {
   });
 
   it('openLeadStore picks PostgreSQL when DATABASE_URL is set', async () => {
-    const store = await openLeadStore({ DATABASE_URL: pgUrl, SQLITE_PATH: path.join(tempDir(), 'unused.sqlite') });
+    const store = await openLeadStore(
+      loadSettings({ DATABASE_URL: pgUrl, SQLITE_PATH: path.join(tempDir(), 'unused.sqlite') }),
+    );
     try {
       expect(store.kind).toBe('postgres');
     } finally {
@@ -113,7 +116,7 @@ describe('SQLite specifics', () => {
   it('picks SQLite without DATABASE_URL and resolves a relative SQLITE_PATH from the working directory', async () => {
     const dir = tempDir();
     const relative = path.relative(process.cwd(), path.join(dir, 'data', 'leads.sqlite'));
-    const store = await openLeadStore({ SQLITE_PATH: relative });
+    const store = await openLeadStore(loadSettings({ SQLITE_PATH: relative }));
     try {
       expect(store.kind).toBe('sqlite');
       await store.save(lead(), randomUUID());

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FeedError } from '../../../src/server/feed/feed-error.ts';
 import { fetchFeedText } from '../../../src/server/feed/fetch-feed.ts';
-import { createPovService, povServiceOptionsFromEnv } from '../../../src/server/feed/pov-service.ts';
+import { createPovService } from '../../../src/server/feed/pov-service.ts';
 import { chunked, fixtureFeed, hang, startFeedServer, status, xml, type FeedFixtureServer } from './fixture-server.ts';
 
 let feeds: FeedFixtureServer;
@@ -279,24 +279,5 @@ describe('createPovService against a fixture feed server', () => {
       },
     });
     await expect(service.get()).resolves.toEqual({ status: 'error', message: 'The blog feed could not be reached.' });
-  });
-});
-
-describe('povServiceOptionsFromEnv', () => {
-  const feedUrl = 'https://blog.example.com/feed';
-
-  it('defaults the cache to 900 seconds', () => {
-    expect(povServiceOptionsFromEnv({}, feedUrl)).toEqual({ feedUrl, cacheTtlMs: 900_000 });
-  });
-
-  it('reads POV_CACHE_SECONDS', () => {
-    expect(povServiceOptionsFromEnv({ POV_CACHE_SECONDS: '60' }, feedUrl).cacheTtlMs).toBe(60_000);
-    expect(povServiceOptionsFromEnv({ POV_CACHE_SECONDS: ' 0 ' }, feedUrl).cacheTtlMs).toBe(0);
-  });
-
-  it('falls back to the default for values that are not whole seconds', () => {
-    for (const value of ['', 'soon', '-5', '1.5', '15m']) {
-      expect(povServiceOptionsFromEnv({ POV_CACHE_SECONDS: value }, feedUrl).cacheTtlMs).toBe(900_000);
-    }
   });
 });

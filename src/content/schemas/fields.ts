@@ -1,0 +1,33 @@
+/**
+ * The building blocks every content schema is made of. Objects are strict: a misspelt field is an
+ * error, not silently ignored, so `astro build` names the file and the field to fix.
+ */
+import { z } from 'astro/zod';
+import { topicIconNames } from '../../components/icons/Icon.tsx';
+
+/** A strict object: any field not listed here fails the build. */
+export const fields = <T extends z.ZodRawShape>(shape: T) => z.object(shape).strict();
+
+export const text = () => z.string().trim().min(1);
+export const list = (min = 1) => z.array(text()).min(min);
+/** Internal order on the page that lists the collection (1 first). */
+export const order = () => z.number().int().min(1);
+/** Alt text: empty marks decorative artwork. */
+export const alt = () => z.string();
+
+export const seo = () => fields({ title: text().max(70), description: text().min(50).max(170) });
+
+/** The light page hero shared by About, CIE, Solutions, Results and POV. */
+export const hero = () => fields({ eyebrow: text(), title: text(), intro: text() });
+
+/** A closing call to action: its headline and the line under it (the buttons come from the page). */
+export const cta = () => fields({ headline: text(), subtext: text() });
+
+/** An item with a heading and a paragraph: an expertise area, a reason, a principle. */
+export const titled = () => fields({ title: text(), description: text() });
+
+/** A headline figure, e.g. { value: "5-10 hours", label: "saved per week" }. */
+export const figure = () => fields({ value: text(), label: text() });
+
+/** A topic icon: the keys of the icon map in src/components/icons/Icon.tsx. */
+export const icon = () => z.enum(topicIconNames);

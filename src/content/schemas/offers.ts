@@ -1,0 +1,37 @@
+import { reference, type SchemaContext } from 'astro:content';
+import { z } from 'astro/zod';
+import { alt, cta, fields, figure, list, seo, text, titled } from './fields.ts';
+
+/** src/content/offers/*.json: the offer page a program leads to. */
+export const offerSchema = ({ image }: SchemaContext) =>
+  fields({
+    name: text(),
+    program: reference('programs'),
+    durationWeeks: z.union([z.literal(8), z.literal(12)]),
+    eyebrow: text(),
+    tagline: text(),
+    summary: text(),
+    image: image(),
+    imageAlt: alt(),
+    claims: z.array(figure()).min(2).max(4),
+    phases: z
+      .array(
+        fields({
+          weeks: z.string().regex(/^Weeks \d+-\d+$/, 'must read like "Weeks 1-2"'),
+          title: text(),
+          description: text(),
+          activities: list(3),
+        }),
+      )
+      .length(3),
+    achievements: fields({ title: text(), items: list(4) }),
+    whyItWorks: fields({ title: text(), points: z.array(titled()).min(3) }),
+    guarantee: fields({
+      days: z.union([z.literal(30), z.literal(60), z.literal(90)]),
+      title: text(),
+      description: text(),
+    }),
+    testimonial: fields({ quote: text(), name: text(), role: text() }),
+    cta: cta(),
+    seo: seo(),
+  });

@@ -1,0 +1,52 @@
+/**
+ * Every content query the routes make, in one place. A missing entry stops the build naming the
+ * file to fix, and collections that carry an `order` come back in it.
+ */
+import { type CollectionEntry, type CollectionKey, getCollection, getEntry } from 'astro:content';
+
+/** The collections whose entries have an `order`: their place on the page that lists them. */
+export type OrderedCollection = {
+  [C in CollectionKey]: CollectionEntry<C>['data'] extends { order: number } ? C : never;
+}[CollectionKey];
+
+type Ordered = { data: { order: number } };
+const byOrder = (a: Ordered, b: Ordered) => a.data.order - b.data.order;
+
+/** Every entry of a collection, in its `order`. */
+export async function getOrdered<C extends OrderedCollection>(collection: C): Promise<CollectionEntry<C>[]> {
+  const entries = (await getCollection(collection)) as (CollectionEntry<C> & Ordered)[];
+  return entries.sort(byOrder);
+}
+
+export type CaseStudyEntry = CollectionEntry<'caseStudies'>;
+
+/** Every case study in the order the Results page shows them. */
+export function getCaseStudies(): Promise<CaseStudyEntry[]> {
+  return getOrdered('caseStudies');
+}
+
+/** A page's copy: `home` for src/content/pages/home.json, read through its `homePage` collection. */
+export type PageName = CollectionKey extends infer K ? (K extends `${infer Name}Page` ? Name : never) : never;
+
+export async function getPage<P extends PageName>(name: P): Promise<CollectionEntry<`${P}Page`>['data']> {
+  const entry = (await getEntry(`${name}Page` as `${P}Page`, name)) as CollectionEntry<`${P}Page`> | undefined;
+  if (!entry) throw new Error(`src/content/pages/${name}.json is missing`);
+  return entry.data;
+}
+
+/** A legal text: `id` is its file name in src/content/legal, without ".md". */
+export async function getLegalText(id: string): Promise<CollectionEntry<'legal'>> {
+  const entry = await getEntry('legal', id);
+  if (!entry) throw new Error(`src/content/legal/${id}.md is missing`);
+  return entry;
+}
+
+/** The entry a reference field names (a program's offer, an offer's program). `from` names the file that refers. */
+export async function getReferenced<C extends CollectionKey>(
+  reference: { collection: C; id: string },
+  from: string,
+): Promise<CollectionEntry<C>> {
+  const entry = (await getEntry(reference.collection, reference.id)) as CollectionEntry<C> | undefined;
+  if (!entry) throw new Error(`${from} names ${reference.collection} "${reference.id}", which does not exist`);
+  return entry;
+}
