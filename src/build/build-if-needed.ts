@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { loadBuildSettings, settingsOrExit } from '../server/settings.ts';
+import { loadBuildSettings, settingsOrExit } from '../config/build-settings.ts';
 import { buildNeeded } from './stamp.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));

@@ -8,7 +8,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { build } from 'astro';
-import { loadBuildSettings, placeholderSettings, settingsOrExit } from '../server/settings.ts';
+import { loadBuildSettings, placeholderSettings, settingsOrExit } from '../config/build-settings.ts';
 import { makeStamp, writeStamp } from './stamp.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));

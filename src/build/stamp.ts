@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type BuildStamp, readStamp, STAMP_FILE, stampSettings } from '../server/build-stamp.ts';
-import type { BuildSettings } from '../server/settings.ts';
+import type { BuildSettings } from '../config/build-settings.ts';
 
 /** What a build reads, relative to the project root. Directories are walked in full. */
 export const BUILD_INPUTS = ['src', 'public', 'astro.config.mjs', 'tsconfig.json', 'package.json', 'package-lock.json'];

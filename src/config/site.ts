@@ -5,7 +5,7 @@
  * They are baked into the built pages: changing one needs a rebuild (README, "Configuration").
  * Browser code never imports this module: islands receive what they need as props.
  */
-import { loadBuildSettings } from '../server/settings.ts';
+import { loadBuildSettings } from './build-settings.ts';
 
 export interface SiteConfig {
   /** Full company name, shown on wide screens and in titles. */

@@ -10,59 +10,49 @@
  * Each issue that adds a setting adds it here, to `.env.example` and to the README's table
  * (tests/unit/config/settings-docs.test.ts checks that the three agree).
  */
-import { existsSync } from 'node:fs';
 import { z } from 'zod';
+import {
+  buildSettingsSchema,
+  type Env,
+  flag,
+  httpUrl,
+  parseSettings,
+  secretSettings,
+  trimmed,
+  unset,
+  wholeNumber,
+} from '../config/build-settings.ts';
+import { hostOfEntry } from './http/cross-site.ts';
 
-type Env = Record<string, string | undefined>;
+export {
+  type BuildSettings,
+  buildTimeSettingNames,
+  loadBuildSettings,
+  placeholderSettings,
+  readEnvironment,
+  SettingsError,
+  secretSettings,
+  settingsOrExit,
+} from '../config/build-settings.ts';
 
-/** Empty strings count as unset, so `FOO=` in a file means "use the default". */
-const unset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
-const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
-
-const wholeNumber = (min: number, fallback: number, max = Number.MAX_SAFE_INTEGER) =>
+/** A comma-separated list of hosts (or origins, whose host is kept), e.g. `www.example.com, example.com`. */
+const hostList = () =>
   z.preprocess(
     unset,
-    z.coerce
-      .number({ error: `must be a whole number` })
-      .int({ error: 'must be a whole number' })
-      .min(min, { error: `must be ${min} or more` })
-      .max(max, { error: `must be ${max} or less` })
-      .default(fallback),
-  );
-
-const flag = () =>
-  z.preprocess(
-    (value) => unset(trimmed(typeof value === 'string' ? value.toLowerCase() : value)),
     z
-      .enum(['1', 'true', '0', 'false'], { error: 'must be 1 or 0' })
+      .string()
       .optional()
-      .transform((value) => value === '1' || value === 'true'),
-  );
-
-/** An absolute http(s) URL without its trailing slash; with a fallback it is never undefined. */
-function httpUrl(fallback: string): z.ZodType<string>;
-function httpUrl(): z.ZodType<string | undefined>;
-function httpUrl(fallback?: string): z.ZodType<string | undefined> {
-  const url = z.string().transform((value, ctx) => {
-    try {
-      const parsed = new URL(value);
-      if (parsed.protocol === 'http:' || parsed.protocol === 'https:') return value.replace(/\/$/, '');
-    } catch {
-      // reported below
-    }
-    ctx.addIssue({ code: 'custom', message: `must be an absolute http(s) URL, got "${value}"` });
-    return z.NEVER;
-  });
-  return z.preprocess(
-    (value) => unset(trimmed(value)),
-    fallback === undefined ? url.optional() : url.default(fallback),
-  );
-}
-
-const email = (fallback: string) =>
-  z.preprocess(
-    (value) => unset(trimmed(value)),
-    z.email({ error: (issue) => `must be an e-mail address, got "${String(issue.input)}"` }).default(fallback),
+      .transform((value, ctx) => {
+        const hosts: string[] = [];
+        for (const entry of (value ?? '').split(',')) {
+          if (entry.trim() === '') continue;
+          const host = hostOfEntry(entry);
+          if (host) hosts.push(host);
+          else
+            ctx.addIssue({ code: 'custom', message: `must list hosts such as www.example.com, got "${entry.trim()}"` });
+        }
+        return hosts;
+      }),
   );
 
 const postgresUrl = z.preprocess(
@@ -82,6 +72,86 @@ const postgresUrl = z.preprocess(
     .optional(),
 );
 
+/** An SMTP connection URL for nodemailer: smtp:// (STARTTLS when offered) or smtps:// (implicit TLS). */
+const smtpUrl = z.preprocess(
+  (value) => unset(trimmed(value)),
+  z
+    .string()
+    .refine(
+      (value) => {
+        try {
+          const url = new URL(value);
+          return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+        } catch {
+          return false;
+        }
+      },
+      { error: 'must be an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.com:587' },
+    )
+    .optional(),
+);
+
+const emailAddress = z.email({ error: 'must be an e-mail address' });
+
+/** One or more e-mail addresses, comma-separated. */
+const emailList = z.preprocess(
+  (value) => unset(trimmed(value)),
+  z
+    .string()
+    .transform((value, ctx) => {
+      const list = value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
+      const bad = list.filter((address) => !emailAddress.safeParse(address).success);
+      if (list.length === 0 || bad.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be one or more e-mail addresses separated by commas, got "${value}"`,
+        });
+        return z.NEVER;
+      }
+      return list;
+    })
+    .optional(),
+);
+
+/** Where leads are posted. Its value is never echoed: such URLs often carry a token. */
+const webhookUrl = z.preprocess(
+  (value) => unset(trimmed(value)),
+  z
+    .string()
+    .refine(
+      (value) => {
+        try {
+          return ['http:', 'https:'].includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      { error: 'must be an absolute http(s) URL' },
+    )
+    .optional(),
+);
+
+/** A Standard Webhooks signing secret: "whsec_" followed by base64 (at least 24 bytes). */
+const webhookSecret = z.preprocess(
+  (value) => unset(trimmed(value)),
+  z
+    .string()
+    .refine(
+      (value) => {
+        const match = /^whsec_([A-Za-z0-9+/]+={0,2})$/.exec(value);
+        return match?.[1] !== undefined && match[1].length % 4 === 0 && Buffer.from(match[1], 'base64').length >= 24;
+      },
+      {
+        error:
+          'must be "whsec_" followed by a base64 key of 24 bytes or more (e.g. whsec_ + `openssl rand -base64 32`)',
+      },
+    )
+    .optional(),
+);
+
 export const settingsSchema = z.object({
   // HTTP
   PORT: wholeNumber(1, 4321, 65_535),
@@ -92,115 +162,65 @@ export const settingsSchema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
   ENABLE_FAILURE_ROUTE: flag(),
-  // Build-time (baked into the pages; see src/config/site.ts)
-  SITE_URL: httpUrl('https://www.example.com'),
-  PUBLIC_BOOKING_URL: httpUrl('https://booking.example.com/humanwise/discovery-call'),
-  PUBLIC_LINKEDIN_URL: httpUrl('https://www.linkedin.com/company/example'),
-  PUBLIC_CONTACT_EMAIL: email('hello@example.com'),
+  /** Other sites' hosts whose pages may post to ours (our own host and SITE_URL's always may). */
+  ALLOWED_ORIGINS: hostList(),
+  // Build-time (baked into the pages; src/config/build-settings.ts)
+  ...buildSettingsSchema.shape,
   // Point of View feed
   POV_FEED_URL: httpUrl('https://blog.example.com/feed'),
   POV_CACHE_SECONDS: wholeNumber(0, 900),
+  /** Test-only: `1` lets the feed reader connect to loopback and private addresses (local fixtures). */
+  POV_FEED_ALLOW_PRIVATE: flag(),
   // Lead store
   SQLITE_PATH: z.preprocess((value) => unset(trimmed(value)), z.string().default('./data/leads.sqlite')),
   DATABASE_URL: postgresUrl,
   PG_POOL_MAX: wholeNumber(1, 10),
   // Waiting list
   WAITLIST_RATE_LIMIT: wholeNumber(0, 5),
+  // Lead delivery (each channel is off until configured) and retention
+  SMTP_URL: smtpUrl,
+  LEADS_NOTIFY_EMAIL: emailList,
+  LEADS_FROM_EMAIL: z.preprocess((value) => unset(trimmed(value)), emailAddress.optional()),
+  LEADS_WEBHOOK_URL: webhookUrl,
+  LEADS_WEBHOOK_SECRET: webhookSecret,
+  LEADS_CONFIRM_VISITOR: flag(),
+  LEADS_RETENTION_DAYS: wholeNumber(1, 730),
+  // Test-only: retries after 0.2-1.6 s, a 3 s lease and a 2 s send timeout, so the reliability
+  // suite sees a whole backoff in seconds. Never set it in production.
+  LEADS_DELIVERY_FAST: flag(),
+});
+
+/** Settings that only make sense together. */
+const checkedSchema = settingsSchema.superRefine((value, ctx) => {
+  const need = (name: SettingName, message: string) => ctx.addIssue({ code: 'custom', path: [name], message });
+  if (value.LEADS_NOTIFY_EMAIL && !value.SMTP_URL) need('LEADS_NOTIFY_EMAIL', 'needs SMTP_URL to send through');
+  if (value.LEADS_CONFIRM_VISITOR && !value.SMTP_URL) need('LEADS_CONFIRM_VISITOR', 'needs SMTP_URL to send through');
+  if (value.SMTP_URL && !value.LEADS_NOTIFY_EMAIL && !value.LEADS_CONFIRM_VISITOR) {
+    need('SMTP_URL', 'is set but nobody is mailed: set LEADS_NOTIFY_EMAIL (the team) or LEADS_CONFIRM_VISITOR=1');
+  }
+  if (value.LEADS_WEBHOOK_URL && !value.LEADS_WEBHOOK_SECRET) {
+    need('LEADS_WEBHOOK_URL', 'needs LEADS_WEBHOOK_SECRET to sign with');
+  }
+  if (value.LEADS_WEBHOOK_SECRET && !value.LEADS_WEBHOOK_URL) {
+    need('LEADS_WEBHOOK_SECRET', 'is set but LEADS_WEBHOOK_URL is not');
+  }
 });
 
 export type Settings = z.output<typeof settingsSchema>;
 export type SettingName = keyof typeof settingsSchema.shape;
 export const settingNames = Object.keys(settingsSchema.shape) as SettingName[];
 
-/** Settings whose values may hold credentials: a bad one is named, never echoed. */
-export const secretSettings = new Set<string>(['DATABASE_URL']);
-
-/**
- * Settings baked into the built pages: a change needs a rebuild. By rule (`SITE_URL` and every
- * `PUBLIC_*`), so a setting added later is covered without a second list.
- */
-export type BuildTimeSettingName = Extract<SettingName, 'SITE_URL' | `PUBLIC_${string}`>;
-export const buildTimeSettingNames = settingNames.filter(
-  (name): name is BuildTimeSettingName => name === 'SITE_URL' || name.startsWith('PUBLIC_'),
-);
-export type BuildSettings = Pick<Settings, BuildTimeSettingName>;
-
-export class SettingsError extends Error {
-  readonly problems: string[];
-  constructor(problems: string[]) {
-    super(`Invalid settings: ${problems.join('; ')}`);
-    this.name = 'SettingsError';
-    this.problems = problems;
-  }
+for (const name of [
+  'DATABASE_URL',
+  'SMTP_URL',
+  // A webhook URL often carries its own token (Zapier, Make, Slack workflows).
+  'LEADS_WEBHOOK_URL',
+  'LEADS_WEBHOOK_SECRET',
+]) {
+  secretSettings.add(name);
 }
 
 /** Reads and validates every setting; throws a SettingsError naming each bad variable. */
 export function loadSettings(env: Env = process.env): Settings {
-  return parse(settingsSchema, env);
-}
-
-/** Reads and validates the build-time settings only (the build needs no database). */
-export function loadBuildSettings(env: Env = process.env): BuildSettings {
-  const mask = Object.fromEntries(buildTimeSettingNames.map((name) => [name, true])) as {
-    [Name in BuildTimeSettingName]: true;
-  };
-  return parse(settingsSchema.pick(mask), env);
-}
-
-function parse<Schema extends z.ZodType>(schema: Schema, env: Env): z.output<Schema> {
-  const result = schema.safeParse(env);
-  if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => {
-    const name = String(issue.path[0] ?? 'settings');
-    const raw = env[name];
-    const echo = raw !== undefined && !secretSettings.has(name) && !issue.message.includes('got');
-    return `${name} ${issue.message}${echo ? ` (got "${raw}")` : ''}`;
-  });
-  throw new SettingsError(problems);
-}
-
-/**
- * The environment, with `./.env` (in the working directory) loaded first when it exists, through
- * Node's own parser. Variables already set in the environment win over the file.
- */
-export function readEnvironment(file = '.env'): Env {
-  if (existsSync(file)) process.loadEnvFile(file);
-  return process.env;
-}
-
-/**
- * For a command's start-up: the settings, or one line per bad variable on stderr and exit 1.
- * `load` is `loadSettings` or `loadBuildSettings`.
- */
-export function settingsOrExit<T>(load: (env: Env) => T, env: Env = readEnvironment()): T {
-  try {
-    return load(env);
-  } catch (error) {
-    if (!(error instanceof SettingsError)) throw error;
-    for (const problem of error.problems) console.error(`Setting error: ${problem}`);
-    process.exit(1);
-  }
-}
-
-const EXAMPLE_DOMAIN = /(^|[.@])example\.com$/i;
-
-/**
- * Settings still holding the example placeholders (an example.com address or URL, or a page named
- * `example` such as the default LinkedIn page), so a deploy never ships `hello@example.com` by
- * accident. Returns the variable names.
- */
-export function placeholderSettings(settings: Partial<Record<string, unknown>>): string[] {
-  return Object.entries(settings)
-    .filter(([, value]) => typeof value === 'string' && isExampleValue(value))
-    .map(([name]) => name);
-}
-
-function isExampleValue(value: string): boolean {
-  if (value.includes('@') && !value.includes('/')) return EXAMPLE_DOMAIN.test(value.trim());
-  try {
-    const url = new URL(value);
-    return EXAMPLE_DOMAIN.test(url.hostname) || url.pathname.split('/').includes('example');
-  } catch {
-    return false;
-  }
+  return parseSettings(checkedSchema, env);
 }

@@ -1,15 +1,21 @@
 import { WAITLIST_API_PATH, waitlistResponseSchema } from '../../lib/waitlist/api.ts';
-import type { WaitlistErrors, WaitlistValues } from '../../lib/waitlist/schema.ts';
+import { HONEYPOT_FIELD, type WaitlistErrors, type WaitlistValues } from '../../lib/waitlist/schema.ts';
 
 export type SubmitOutcome =
   | { kind: 'stored'; id: string }
   | { kind: 'invalid'; errors: WaitlistErrors }
-  | { kind: 'failed'; message: string };
+  /** `keyConflict`: the key already stored other answers (422); send again under a new key. */
+  | { kind: 'failed'; message: string; keyConflict?: boolean };
 
 /** POSTs a lead to our server; the idempotency key makes a retry or a double click store one lead. */
 export async function submitLead(
   values: WaitlistValues,
-  context: { idempotencyKey: string; program: string | null },
+  context: {
+    idempotencyKey: string;
+    program: string | null;
+    /** The hidden field's value: empty from a person, filled by a bot that fills every input. */
+    honeypot?: string;
+  },
   fetchImpl: typeof fetch = fetch,
 ): Promise<SubmitOutcome> {
   let response: Response;
@@ -21,7 +27,11 @@ export async function submitLead(
         Accept: 'application/json',
         'Idempotency-Key': context.idempotencyKey,
       },
-      body: JSON.stringify(context.program ? { ...values, program: context.program } : values),
+      body: JSON.stringify({
+        ...values,
+        ...(context.program ? { program: context.program } : {}),
+        [HONEYPOT_FIELD]: context.honeypot ?? '',
+      }),
     });
   } catch {
     return { kind: 'failed', message: 'We could not reach our server. Check your connection.' };
@@ -35,5 +45,6 @@ export async function submitLead(
   return {
     kind: 'failed',
     message: body?.status === 'error' ? body.message : 'The server could not save your answers.',
+    ...(response.status === 422 ? { keyConflict: true } : {}),
   };
 }

@@ -13,6 +13,16 @@ export const WAITLIST_FORM_PATH = '/waitlist';
 /** Where a successful plain-form post ends (303 See Other), so a reload never sends it again. */
 export const WAITLIST_JOINED_PATH = '/waitlist/joined';
 
+/**
+ * The answer (422) when an idempotency key that already stored a lead comes back with different
+ * answers: the first lead is kept, and nothing is silently dropped. The wizard never meets it in
+ * normal use (it makes a new key when an answer changes after a failed send); the plain form gets
+ * a fresh key with it, so sending again stores the new answers.
+ */
+export const WAITLIST_KEY_CONFLICT_MESSAGE =
+  'We already have a submission from this form with different answers, and we kept those. ' +
+  'To send these answers instead, submit the form again.';
+
 /** The body of every answer from POST /api/waitlist. */
 export const waitlistResponseSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('ok'), id: z.string() }),

@@ -6,10 +6,14 @@
  * A generic proxy: any method called on the returned store is sent to the worker by name with its
  * arguments (which must be structured-clone-able: plain data, Dates) and answered by a promise, so
  * store methods added to sqlite-store.ts work here without code of their own.
+ *
+ * Options that are functions cannot cross threads: `onNarrowed` is called here when the worker
+ * reports, and an injected clock (`now`) is read here at each call and its time sent along, so
+ * the store sees the time the call was made, as it would in-thread.
  */
 import { Worker } from 'node:worker_threads';
 import type { SqliteStoreOptions } from './sqlite-store.ts';
-import type { WorkerCall, WorkerReply, WorkerStatus } from './sqlite-worker.ts';
+import type { WorkerCall, WorkerOptions, WorkerReply, WorkerStatus } from './sqlite-worker.ts';
 import type { LeadStore } from './types.ts';
 
 const revive = ({ error }: WorkerReply & { ok: false }) =>
@@ -20,7 +24,11 @@ const revive = ({ error }: WorkerReply & { ok: false }) =>
   });
 
 export async function openSqliteThreadStore(file: string, options: SqliteStoreOptions = {}): Promise<LeadStore> {
-  const worker = new Worker(new URL('./sqlite-worker.ts', import.meta.url), { workerData: { file, options } });
+  const { now, onNarrowed, ...plain } = options;
+  const workerOptions: WorkerOptions = { ...plain, ...(now ? { openedAt: now().getTime() } : {}) };
+  const worker = new Worker(new URL('./sqlite-worker.ts', import.meta.url), {
+    workerData: { file, options: workerOptions },
+  });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let failure: Error | null = null;
   let closed = false;
@@ -37,15 +45,20 @@ export async function openSqliteThreadStore(file: string, options: SqliteStoreOp
       reject(new Error(`The SQLite worker exited (code ${code}) before opening the store.`));
     worker.once('error', reject);
     worker.once('exit', onExit);
-    worker.once('message', (status: WorkerStatus) => {
+    const onStatus = (status: WorkerStatus) => {
+      if ('narrowed' in status) return void onNarrowed?.(status.narrowed);
+      worker.off('message', onStatus);
       worker.off('error', reject);
       worker.off('exit', onExit);
       if (status.ready) resolve();
       else reject(revive(status.error));
-    });
+    };
+    worker.on('message', onStatus);
   });
 
-  worker.on('message', (reply: WorkerReply) => {
+  worker.on('message', (reply: WorkerReply | WorkerStatus) => {
+    if ('narrowed' in reply) return void onNarrowed?.(reply.narrowed);
+    if (!('id' in reply)) return;
     const waiter = pending.get(reply.id);
     if (!waiter) return;
     pending.delete(reply.id);
@@ -61,7 +74,7 @@ export async function openSqliteThreadStore(file: string, options: SqliteStoreOp
       if (failure) return reject(failure);
       const id = nextId++;
       pending.set(id, { resolve, reject });
-      worker.postMessage({ id, method, args } satisfies WorkerCall);
+      worker.postMessage({ id, method, args, ...(now ? { at: now().getTime() } : {}) } satisfies WorkerCall);
     });
 
   const own = {

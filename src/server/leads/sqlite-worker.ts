@@ -18,11 +18,22 @@ export interface WorkerCall {
   id: number;
   method: string;
   args: unknown[];
+  /** With an injected clock: what it said when the main thread made the call (ms since the epoch). */
+  at?: number;
 }
 export type WorkerReply =
   | { id: number; ok: true; value: unknown }
   | { id: number; ok: false; error: { name: string; message: string; code?: unknown; stack?: string | undefined } };
-export type WorkerStatus = { ready: true } | { ready: false; error: WorkerReply & { ok: false } };
+export type WorkerStatus =
+  | { ready: true }
+  | { ready: false; error: WorkerReply & { ok: false } }
+  | { narrowed: string[] };
+
+/** What the main thread sends along: the store's options without their functions. */
+export interface WorkerOptions extends Omit<SqliteStoreOptions, 'now' | 'onNarrowed'> {
+  /** Set when the main thread injected a clock: its time at open (calls carry theirs in `at`). */
+  openedAt?: number;
+}
 
 /** Methods whose calls arriving together share one transaction. */
 const GROUPED = new Set(['save']);
@@ -31,7 +42,13 @@ const MAX_GROUP = 500;
 
 const port = parentPort;
 if (!port) throw new Error('sqlite-worker.ts runs as a worker thread (see sqlite-thread-store.ts).');
-const { file, options } = workerData as { file: string; options: SqliteStoreOptions };
+const { file, options } = workerData as { file: string; options: WorkerOptions };
+
+// An injected clock cannot cross threads: each call brings the time it was made instead, and the
+// store reads it through this clock. Without one, the store uses the real time.
+let callTime: number | undefined = options.openedAt;
+const injected = options.openedAt !== undefined;
+const { openedAt: _openedAt, ...storeOptions } = options;
 
 const failure = (id: number, error: unknown): WorkerReply & { ok: false } => {
   const e = error instanceof Error ? error : new Error(String(error));
@@ -44,7 +61,11 @@ const failure = (id: number, error: unknown): WorkerReply & { ok: false } => {
 
 let store: SqliteLeadStore;
 try {
-  store = openSqliteLeadStore(file, options);
+  store = openSqliteLeadStore(file, {
+    ...storeOptions,
+    ...(injected ? { now: () => new Date(callTime ?? Date.now()) } : {}),
+    onNarrowed: (paths) => port.postMessage({ narrowed: paths } satisfies WorkerStatus),
+  });
   port.postMessage({ ready: true } satisfies WorkerStatus);
 } catch (error) {
   port.postMessage({ ready: false, error: failure(0, error) } satisfies WorkerStatus);
@@ -54,7 +75,10 @@ try {
 const invoke = (call: WorkerCall): Promise<unknown> => {
   const method = (store as unknown as Record<string, unknown>)[call.method];
   if (typeof method !== 'function') return Promise.reject(new Error(`The lead store has no method "${call.method}".`));
-  return Promise.resolve().then(() => (method as (...args: unknown[]) => unknown).apply(store, call.args));
+  return Promise.resolve().then(() => {
+    if (injected) callTime = call.at;
+    return (method as (...args: unknown[]) => unknown).apply(store, call.args);
+  });
 };
 
 async function runGroup(calls: WorkerCall[]): Promise<WorkerReply[]> {

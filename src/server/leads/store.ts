@@ -1,9 +1,22 @@
 import type { Settings } from '../settings.ts';
+import type { SqliteStoreOptions } from './sqlite-store.ts';
 import { openSqliteThreadStore } from './sqlite-thread-store.ts';
 import { openPostgresLeadStore } from './postgres-store.ts';
 import type { LeadStore } from './types.ts';
 
-export type { LeadInput, LeadStore, SaveResult, StoredLead } from './types.ts';
+export type {
+  ClaimedDelivery,
+  DeletedCounts,
+  DeliveryChannel,
+  DeliveryHealth,
+  DeliveryInfo,
+  LeadInput,
+  LeadStore,
+  LeadStoreOptions,
+  SaveResult,
+  StoredLead,
+} from './types.ts';
+export { deliveryChannels } from './types.ts';
 export { openSqliteLeadStore } from './sqlite-store.ts';
 export { openSqliteThreadStore } from './sqlite-thread-store.ts';
 export { openPostgresLeadStore } from './postgres-store.ts';
@@ -15,10 +28,16 @@ export type StoreSettings = Pick<Settings, 'DATABASE_URL' | 'SQLITE_PATH' | 'PG_
 /**
  * Opens the configured lead store and brings its schema up to date:
  * PostgreSQL when DATABASE_URL is set (PG_POOL_MAX connections), otherwise the SQLite file at
- * SQLITE_PATH (the directory is created when missing), run on a worker thread that owns its
- * connection and every statement on it (sqlite-thread-store.ts).
+ * SQLITE_PATH (the directory is created when missing, readable by the owner only), run on a worker
+ * thread that owns its connection and every statement on it (sqlite-thread-store.ts).
+ * `options` set the clock and the channels each new lead is queued for.
  */
-export async function openLeadStore(settings: StoreSettings): Promise<LeadStore> {
-  if (settings.DATABASE_URL) return openPostgresLeadStore(settings.DATABASE_URL, { poolMax: settings.PG_POOL_MAX });
-  return openSqliteThreadStore(settings.SQLITE_PATH);
+export async function openLeadStore(
+  settings: StoreSettings,
+  options: Omit<SqliteStoreOptions, 'busyTimeoutMs'> = {},
+): Promise<LeadStore> {
+  if (settings.DATABASE_URL) {
+    return openPostgresLeadStore(settings.DATABASE_URL, { ...options, poolMax: settings.PG_POOL_MAX });
+  }
+  return openSqliteThreadStore(settings.SQLITE_PATH, options);
 }

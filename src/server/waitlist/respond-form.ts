@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { WAITLIST_JOINED_PATH, type WaitlistFormState } from '../../lib/waitlist/api.ts';
+import { WAITLIST_JOINED_PATH, WAITLIST_KEY_CONFLICT_MESSAGE, type WaitlistFormState } from '../../lib/waitlist/api.ts';
 import { decodeWaitlist, type WaitlistCandidate } from './decode.ts';
 import { waitlistApiMessages as M } from './messages.ts';
 import { clientOf, endConnection, logWaitlist, retryAfter, type WaitlistRouteDeps } from './respond-shared.ts';
@@ -45,9 +45,9 @@ export function createWaitlistFormHandler(deps: WaitlistRouteDeps) {
 
     const { candidate } = decoded;
     const outcome = await deps.submit(candidate, clientOf(req, deps));
-    const render = (status: number, errors: WaitlistFormState['errors']) => {
+    const render = (status: number, errors: WaitlistFormState['errors'], keepKey = true) => {
       logWaitlist(deps, outcome, status);
-      return renderPage({ waitlistForm: formState(status, errors, candidate, true) });
+      return renderPage({ waitlistForm: formState(status, errors, candidate, keepKey) });
     };
     switch (outcome.kind) {
       case 'stored':
@@ -60,6 +60,9 @@ export function createWaitlistFormHandler(deps: WaitlistRouteDeps) {
       }
       case 'invalid':
         return render(400, outcome.errors);
+      case 'key_conflict':
+        // A fresh key: sending the form again stores these answers as a new submission.
+        return render(422, { form: WAITLIST_KEY_CONFLICT_MESSAGE }, false);
       case 'rate_limited':
         res.setHeader('Retry-After', retryAfter(outcome.retryAfterSeconds));
         return render(429, { form: M.rateLimited });

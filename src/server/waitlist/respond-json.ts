@@ -4,7 +4,7 @@
  * is sent on to /waitlist with 308, which makes the browser post the same body there.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { WAITLIST_FORM_PATH, type WaitlistResponse } from '../../lib/waitlist/api.ts';
+import { WAITLIST_FORM_PATH, WAITLIST_KEY_CONFLICT_MESSAGE, type WaitlistResponse } from '../../lib/waitlist/api.ts';
 import { discardBody } from '../http/read-body.ts';
 import { bodyFormat, decodeWaitlist } from './decode.ts';
 import { waitlistApiMessages as M } from './messages.ts';
@@ -31,6 +31,8 @@ function answer(outcome: SubmitOutcome): [number, WaitlistResponse, Record<strin
       return [201, { status: 'ok', id: outcome.id }];
     case 'invalid':
       return [400, { status: 'error', message: M.invalid, errors: outcome.errors }];
+    case 'key_conflict':
+      return [422, { status: 'error', message: WAITLIST_KEY_CONFLICT_MESSAGE }];
     case 'rate_limited':
       return [
         429,

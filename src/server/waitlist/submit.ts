@@ -27,6 +27,8 @@ export type SubmitOutcome =
   /** A bot filled the hidden field: answered like a success, nothing saved. */
   | { kind: 'honeypot'; id: string; program: string | null }
   | { kind: 'invalid'; errors: WaitlistErrors }
+  /** The idempotency key already stored a different lead (the validated fields plus the program). */
+  | { kind: 'key_conflict'; id: string }
   | { kind: 'rate_limited'; retryAfterSeconds: number }
   | { kind: 'store_error'; errorCode: string | undefined };
 
@@ -58,6 +60,7 @@ export function createWaitlistSubmitter({
         { ...result.data, sourceProgram: program },
         candidate.idempotencyKey ?? `server-${randomUUID()}`,
       );
+      if (!saved.created && !saved.sameLead) return { kind: 'key_conflict', id: saved.id };
       return { kind: saved.created ? 'stored' : 'duplicate', id: saved.id, program };
     } catch (error) {
       const code = (error as { code?: unknown } | null)?.code;

@@ -1,5 +1,5 @@
 /**
- * 8. Several instances: two server processes on one PostgreSQL behind Debian's nginx
+ * 11. Several instances: two server processes on one PostgreSQL behind Debian's nginx
  * (tests/reliability/proxy.ts), the way docs/RELIABILITY.md says to run more than one.
  *
  * - A lead burst through the proxy; one instance is SIGKILLed mid-burst and the proxy sends what it
@@ -23,7 +23,7 @@ const CONCURRENCY = 20;
 const RATE_LIMIT = 5;
 
 export const multiInstanceScenario: Scenario = {
-  title: `8. Two instances behind nginx: ${BURST} leads, one instance SIGKILLed mid-burst, shared rate limit`,
+  title: `11. Two instances behind nginx: ${BURST} leads, one instance SIGKILLed mid-burst, shared rate limit`,
   async run({ target, report, launch, tag }) {
     if (target.name !== 'PostgreSQL') {
       report.figure('skipped', 'several instances share PostgreSQL; SQLite serves one process');

@@ -1,3 +1,4 @@
+import { WAITLIST_KEY_CONFLICT_MESSAGE } from '../../../src/lib/waitlist/api.ts';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
@@ -134,6 +135,22 @@ describe('JSON submissions', () => {
     expect(second.status).toBe(201);
     expect(((await second.json()) as { id: string }).id).toBe(first.id);
     expect(await store.count()).toBe(1);
+  });
+
+  it('answers 422 when a stored key comes back with a different lead, and keeps the first', async () => {
+    const key = randomUUID();
+    const first = (await (await postJson(validSubmission(), { 'Idempotency-Key': key })).json()) as { id: string };
+    const changed = await postJson(validSubmission({ companyName: 'Another Company' }), { 'Idempotency-Key': key });
+    expect(changed.status).toBe(422);
+    expect(await changed.json()).toEqual({ status: 'error', message: WAITLIST_KEY_CONFLICT_MESSAGE });
+    const otherProgram = await postJson(validSubmission({ program: 'ripple-effect' }), { 'Idempotency-Key': key });
+    expect(otherProgram.status).toBe(422);
+    // Whitespace the schema trims away is the same lead.
+    const same = await postJson(validSubmission({ name: ' Dana Whitfield ' }), { 'Idempotency-Key': key });
+    expect(same.status).toBe(201);
+    expect(((await same.json()) as { id: string }).id).toBe(first.id);
+    const leads = await store.list();
+    expect(leads.map((l) => [l.id, l.companyName])).toEqual([[first.id, 'Northwind Regional Health']]);
   });
 
   it('stores one lead when the same key arrives 20 times at once (a double click, retries)', async () => {
@@ -508,6 +525,22 @@ describe('form posts (the no-JavaScript /waitlist page posting to itself)', () =
       'opportunity-mapping',
     );
     expect((await store.list())[0]?.name).toBe('José Núñez � 100%');
+  });
+
+  it('renders 422 with a fresh key when the form comes back changed under a stored key; sending again stores it', async () => {
+    const key = randomUUID();
+    expectJoined(await postForm(formParams({ idempotencyKey: key })), 'opportunity-mapping');
+    const changed = await postForm(formParams({ idempotencyKey: key, companyName: 'Lakeside Outfitters Ltd' }));
+    expect(changed.status).toBe(422);
+    const state = server.rendered.at(-1);
+    expect(state?.errors.form).toBe(WAITLIST_KEY_CONFLICT_MESSAGE);
+    expect(state?.values.companyName).toBe('Lakeside Outfitters Ltd');
+    expect(state?.idempotencyKey).not.toBe(key);
+    expectJoined(
+      await postForm(formParams({ idempotencyKey: state?.idempotencyKey, companyName: 'Lakeside Outfitters Ltd' })),
+      'opportunity-mapping',
+    );
+    expect((await store.list()).map((l) => l.companyName)).toEqual(['Lakeside Outfitters', 'Lakeside Outfitters Ltd']);
   });
 
   it('renders a general error with a fresh key for a malformed idempotency key', async () => {
