@@ -9,7 +9,7 @@ export interface ClosingCallToActionProps {
   actions: ReactNode;
   /** One line right under the buttons, e.g. how the two choices differ. */
   actionsNote?: string;
-  id?: string;
+  id?: string | undefined;
 }
 
 /** The dark closing section every content page ends on: one headline, one reason, the next step. */

@@ -10,7 +10,7 @@ export interface PageHeroProps {
   /** Buttons or links under the intro. */
   actions?: ReactNode;
   /** The page's own artwork, decorative, beside the text on wide screens (phones keep the text alone). */
-  art?: ArtworkSource;
+  art?: ArtworkSource | undefined;
 }
 
 /** The opening of every content page: one h1, a short intro, optional actions. */

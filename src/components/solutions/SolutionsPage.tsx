@@ -2,7 +2,6 @@ import type { CollectionEntry } from 'astro:content';
 import type { ArtworkSource } from '../ui/Artwork.tsx';
 import { Button } from '../ui/Button.tsx';
 import { PageHero } from '../layout/PageHero.tsx';
-import type { ArtworkSource } from '../ui/Artwork.tsx';
 import { ClosingCallToAction } from '../layout/ClosingCallToAction.tsx';
 import { SolutionCard, type SolutionContent } from './SolutionCard.tsx';
 
