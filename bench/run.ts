@@ -64,7 +64,7 @@ let chrome: chromeLauncher.LaunchedChrome | undefined;
 let tempDir: string | undefined;
 
 async function cleanUp() {
-  await chrome?.kill();
+  chrome?.kill();
   await Promise.all(servers.map((server) => server.stop()));
   if (tempDir) await rm(tempDir, { recursive: true, force: true });
 }
@@ -127,6 +127,7 @@ async function main(): Promise<number> {
         HOST: '127.0.0.1',
         SQLITE_PATH: join(storeDir, 'leads.sqlite'),
         POV_FEED_URL: `http://127.0.0.1:${fixturePort}/feed.xml`,
+        POV_FEED_ALLOW_PRIVATE: '1',
         LOG_LEVEL: 'warn',
       }),
     `http://127.0.0.1:${sitePort}/healthz`,

@@ -3,7 +3,6 @@
  * Owns HTTP — security headers, compression, caching, the JSON APIs, health and graceful
  * shutdown — and hands page requests to Astro's handler, passing server-side services as locals.
  */
-import { createServer } from 'node:http';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { existsSync } from 'node:fs';
 import pino from 'pino';
@@ -11,6 +10,7 @@ import { createApp, type AstroHandler } from './app.ts';
 import { loadStaticAssets } from './http/static-files.ts';
 import { collectScriptHashes } from './http/inline-script-hashes.ts';
 import { gracefulShutdown } from './http/graceful-shutdown.ts';
+import { createHttpServer } from './http/server.ts';
 import { createRateLimiter } from './http/rate-limit.ts';
 import { openLeadStore } from './leads/store.ts';
 import { createWaitlistSubmitter } from './waitlist/submit.ts';
@@ -110,6 +110,7 @@ const stopRetention = startRetention({
 const povService = createPovService({
   feedUrl: settings.POV_FEED_URL,
   cacheTtlMs: settings.POV_CACHE_SECONDS * 1000,
+  allowPrivateAddresses: settings.POV_FEED_ALLOW_PRIVATE,
   log: (event) => logger.warn({ feed: event }, 'feed event'),
 });
 
@@ -131,6 +132,7 @@ const app = createApp({
   },
   logger,
   enableFailureRoute: settings.ENABLE_FAILURE_ROUTE,
+  crossSite: { siteUrl: settings.SITE_URL, allowedHosts: settings.ALLOWED_ORIGINS },
   health: async () => {
     await store.ping();
     // Failing deliveries do not make the site unhealthy; monitoring alerts on these numbers.
@@ -153,11 +155,7 @@ const app = createApp({
   formPosts: { [WAITLIST_FORM_PATH]: createWaitlistFormHandler(waitlist) },
 });
 
-const server = createServer(
-  { requestTimeout: 30_000, headersTimeout: 15_000 },
-  (req, res) => void app.handle(req, res),
-);
-server.keepAliveTimeout = 5_000;
+const server = createHttpServer((req, res) => void app.handle(req, res));
 const drainer = gracefulShutdown(server);
 
 const port = settings.PORT;

@@ -22,6 +22,7 @@ import {
   unset,
   wholeNumber,
 } from '../config/build-settings.ts';
+import { hostOfEntry } from './http/cross-site.ts';
 
 export {
   type BuildSettings,
@@ -33,6 +34,26 @@ export {
   secretSettings,
   settingsOrExit,
 } from '../config/build-settings.ts';
+
+/** A comma-separated list of hosts (or origins, whose host is kept), e.g. `www.example.com, example.com`. */
+const hostList = () =>
+  z.preprocess(
+    unset,
+    z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        const hosts: string[] = [];
+        for (const entry of (value ?? '').split(',')) {
+          if (entry.trim() === '') continue;
+          const host = hostOfEntry(entry);
+          if (host) hosts.push(host);
+          else
+            ctx.addIssue({ code: 'custom', message: `must list hosts such as www.example.com, got "${entry.trim()}"` });
+        }
+        return hosts;
+      }),
+  );
 
 const postgresUrl = z.preprocess(
   (value) => unset(trimmed(value)),
@@ -141,11 +162,15 @@ export const settingsSchema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
   ENABLE_FAILURE_ROUTE: flag(),
+  /** Other sites' hosts whose pages may post to ours (our own host and SITE_URL's always may). */
+  ALLOWED_ORIGINS: hostList(),
   // Build-time (baked into the pages; src/config/build-settings.ts)
   ...buildSettingsSchema.shape,
   // Point of View feed
   POV_FEED_URL: httpUrl('https://blog.example.com/feed'),
   POV_CACHE_SECONDS: wholeNumber(0, 900),
+  /** Test-only: `1` lets the feed reader connect to loopback and private addresses (local fixtures). */
+  POV_FEED_ALLOW_PRIVATE: flag(),
   // Lead store
   SQLITE_PATH: z.preprocess((value) => unset(trimmed(value)), z.string().default('./data/leads.sqlite')),
   DATABASE_URL: postgresUrl,

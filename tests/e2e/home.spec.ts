@@ -29,7 +29,18 @@ test('home page shows the six sections in order with their anchors', async ({ pa
   await expect(apply.getByText('Limited spots available for select leaders')).toBeVisible();
   await expect(apply.getByText('Invitation-only programs')).toBeVisible();
   await expect(apply.getByRole('link', { name: /Schedule a Discovery Call/ })).toHaveAttribute('href', site.bookingUrl);
-  await expect(page.getByRole('img', { name: /Client logos/ })).toBeVisible();
+  // Clients as the case studies describe them, in legible text: two per row on phones, three on wider screens.
+  const clients = main.getByRole('region', { name: 'Trusted by Leading Organizations' }).getByRole('listitem');
+  await expect(clients).toHaveCount(6);
+  await expect(clients.first()).toContainText('A global automaker');
+  const tops = await clients.evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
+  expect(new Set(tops).size).toBe(test.info().project.name === 'mobile' ? 3 : 2);
+  for (const item of await clients.all()) {
+    const size = await item
+      .locator('span', { hasText: /^A / })
+      .evaluate((element) => Number.parseFloat(getComputedStyle(element).fontSize));
+    expect(size).toBeGreaterThanOrEqual(16);
+  }
 });
 
 test('hero buttons: discovery call opens the booking page in a new tab, Explore jumps to the programs', async ({

@@ -200,12 +200,35 @@ test.describe('without JavaScript', () => {
     expect((await invalid).status()).toBe(400);
     // The form posts to its own page: the errors are shown there, never on an API address.
     await expect(page).toHaveURL(/\/waitlist$/);
-    await expect(page.getByText('Invalid email address')).toBeVisible();
-    await expect(page.getByText('Company name is required')).toBeVisible();
-    await expect(page.getByText('Please select at least one option')).toBeVisible();
-    await expect(page.getByText('Please select at least one frustration')).toBeVisible();
+    // An error summary at the top, focused on load, links to each field in the form's order.
+    const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole('heading')).toHaveText('There is a problem with 6 answers');
+    await expect(summary.getByRole('link')).toHaveText([
+      'Invalid email address',
+      'Company name is required',
+      'Please select an option',
+      'Please select at least one option',
+      'Please select at least one frustration',
+      'Please select an option',
+    ]);
+    await expect(summary.getByRole('link', { name: 'Invalid email address' })).toHaveAttribute(
+      'href',
+      '#waitlist-email',
+    );
+    await expect(summary.getByRole('link', { name: 'Please select at least one option' })).toHaveAttribute(
+      'href',
+      '#waitlist-goal',
+    );
+    // And each message again at its field, tied to it.
+    await expect(page.getByLabel('Work email')).toHaveAccessibleDescription(/Invalid email address$/);
+    await expect(page.getByRole('group', { name: /What do you want to achieve/ })).toHaveAccessibleDescription(
+      'Please select at least one option',
+    );
     await expect(page.getByLabel('Full name')).toHaveValue('Mary Jackson');
     await expect(page.getByLabel('Work email')).toHaveAttribute('aria-invalid', 'true');
+    await summary.getByRole('link', { name: 'Company name is required' }).click();
+    await expect(page.getByLabel('Company name')).toBeFocused();
 
     await page.getByLabel('Work email').fill(email);
     await page.getByLabel('Company name').fill('Langley');
@@ -253,6 +276,7 @@ test('the plain /waitlist form has no accessibility violations, empty and with e
   await page.goto('/waitlist?program=ripple-effect');
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('Name is required', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Full name')).toHaveAccessibleDescription('Name is required');
+  await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toBeFocused();
   await expectNoAxeViolations(page);
 });

@@ -51,6 +51,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     LOG_LEVEL: 'warn',
     WAITLIST_RATE_LIMIT: String(options.rateLimit ?? 0),
     POV_FEED_URL: options.feedUrl,
+    // The fault-injecting feed host runs on loopback, which the feed reader refuses otherwise.
+    POV_FEED_ALLOW_PRIVATE: '1',
     ...options.storeEnv,
     ...options.extraEnv,
   };

@@ -2,6 +2,7 @@ import type { CollectionEntry } from 'astro:content';
 import { Button } from '../ui/Button.tsx';
 import { SectionHeading } from '../ui/SectionHeading.tsx';
 import { PageHero } from '../layout/PageHero.tsx';
+import type { ArtworkSource } from '../ui/Artwork.tsx';
 import { ClosingCallToAction } from '../layout/ClosingCallToAction.tsx';
 import { TitledItemGrid } from './TitledItemGrid.tsx';
 
@@ -9,15 +10,17 @@ import { TitledItemGrid } from './TitledItemGrid.tsx';
 export type AboutContent = CollectionEntry<'aboutPage'>['data'];
 
 export interface AboutPageProps {
+  /** The hero's decorative artwork. */
+  heroImage?: ArtworkSource;
   content: AboutContent;
   bookingUrl: string;
 }
 
-export function AboutPage({ content, bookingUrl }: AboutPageProps) {
+export function AboutPage({ content, bookingUrl, heroImage }: AboutPageProps) {
   const { hero, mission, expertise, roles, approach, quests, reasons, cta } = content;
   return (
     <>
-      <PageHero eyebrow={hero.eyebrow} title={hero.title} intro={hero.intro} />
+      <PageHero eyebrow={hero.eyebrow} title={hero.title} intro={hero.intro} art={heroImage} />
 
       <section aria-labelledby="mission-title" className="section">
         <div className="container-page grid grid-cols-1 gap-10 lg:grid-cols-[1fr_1.2fr] lg:gap-16">

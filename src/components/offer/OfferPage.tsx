@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { routes } from '../../config/routes.ts';
 import type { ArtworkSource } from '../ui/Artwork.tsx';
 import { Button } from '../ui/Button.tsx';
+import { WAITLIST_VS_CALL } from '../program/WaitlistButton.tsx';
 import { Icon } from '../icons/Icon.tsx';
 import { SectionHeading } from '../ui/SectionHeading.tsx';
 import { FeatureHero } from '../layout/FeatureHero.tsx';
@@ -30,7 +31,8 @@ export function OfferPage({ content, image, bookingUrl, program, heroArt }: Offe
     <>
       <FeatureHero
         heroArt={heroArt}
-        eyebrow={content.eyebrow}
+        // Program first, then this offer as the title: the same hierarchy as the program's card and page.
+        eyebrow={program.title}
         title={content.name}
         lead={content.tagline}
         body={content.summary}
@@ -107,6 +109,7 @@ export function OfferPage({ content, image, bookingUrl, program, heroArt }: Offe
       <ClosingCallToAction
         headline={cta.headline}
         subtext={cta.subtext}
+        actionsNote={WAITLIST_VS_CALL}
         actions={
           <>
             <Button href={bookingUrl} external variant="hero" size="lg">

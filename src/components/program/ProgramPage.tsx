@@ -7,7 +7,7 @@ import { Icon } from '../icons/Icon.tsx';
 import { SectionHeading } from '../ui/SectionHeading.tsx';
 import { FeatureHero } from '../layout/FeatureHero.tsx';
 import { ClosingCallToAction } from '../layout/ClosingCallToAction.tsx';
-import { WaitlistButton } from './WaitlistButton.tsx';
+import { WAITLIST_VS_CALL, WaitlistButton } from './WaitlistButton.tsx';
 import { ProgramClarity } from './ProgramClarity.tsx';
 
 /** A program's copy, as src/content/programs/*.json declares it. */
@@ -31,6 +31,7 @@ export function ProgramPage({ slug, content, image, offer, heroArt }: ProgramPag
         heroArt={heroArt}
         eyebrow={`${content.audience} · ${content.sizeBand}`}
         title={content.title}
+        titleDescriptor={offer.name}
         lead={content.tagline}
         image={image}
         imageAlt={content.imageAlt}
@@ -46,7 +47,7 @@ export function ProgramPage({ slug, content, image, offer, heroArt }: ProgramPag
                 key={point}
                 className="flex gap-4 rounded-[var(--radius-card)] border border-line bg-white/60 p-5 sm:p-6"
               >
-                <Icon name="quote" className="mt-0.5 size-5 shrink-0 text-violet-deep" />
+                <Icon name="speech" className="mt-0.5 size-5 shrink-0 text-violet-deep" />
                 <span className="text-ink-soft">{point}</span>
               </li>
             ))}
@@ -70,7 +71,8 @@ export function ProgramPage({ slug, content, image, offer, heroArt }: ProgramPag
               size="lg"
               className="mt-8 h-auto min-h-13 w-full py-3 whitespace-normal sm:w-auto"
             >
-              See the {offer.name} offer
+              {/* The eyebrow above names the offer; the link says so too for those who list links. */}
+              See the offer<span className="sr-only"> ({offer.name})</span>
               <Icon name="arrow-right" />
             </Button>
           </div>
@@ -95,6 +97,7 @@ export function ProgramPage({ slug, content, image, offer, heroArt }: ProgramPag
       <ClosingCallToAction
         headline={cta.headline}
         subtext={cta.subtext}
+        actionsNote={WAITLIST_VS_CALL}
         note={cta.note}
         actions={
           <>

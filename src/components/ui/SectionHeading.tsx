@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { KeepHyphenated } from './KeepHyphenated.tsx';
 
 export interface SectionHeadingProps {
   eyebrow?: string;
@@ -32,7 +33,10 @@ export function SectionHeading({
           )}
         >
           <span className="accent-rule" aria-hidden="true" />
-          {eyebrow}
+          {/* One flex item: the helper returns several nodes. */}
+          <span>
+            <KeepHyphenated text={eyebrow} />
+          </span>
         </p>
       ) : null}
       <Tag
@@ -42,7 +46,7 @@ export function SectionHeading({
           Tag === 'h1' ? 'text-3xl sm:text-4xl lg:text-5xl' : 'text-2xl sm:text-3xl',
         )}
       >
-        {title}
+        <KeepHyphenated text={title} />
       </Tag>
       {intro ? <div className="mt-5 text-lg text-ink-soft [.theme-night_&]:text-on-night-muted">{intro}</div> : null}
     </div>

@@ -1,14 +1,52 @@
 import { Button } from '../ui/Button.tsx';
 import { HoneypotField } from './HoneypotField.tsx';
 import { PrivacyNote } from './PrivacyNote.tsx';
-import { WaitlistStepFields, type BindField } from './WaitlistStepFields.tsx';
-import { waitlistFieldKinds, waitlistStepTitles } from '../../lib/waitlist/schema.ts';
+import { fieldId as id, WaitlistStepFields, type BindField } from './WaitlistStepFields.tsx';
+import { waitlistFieldKinds, waitlistStepFields, waitlistStepTitles } from '../../lib/waitlist/schema.ts';
 import { WAITLIST_FORM_PATH, type WaitlistFormState } from '../../lib/waitlist/api.ts';
 
 export type WaitlistPlainFormProps = Pick<WaitlistFormState, 'values' | 'errors' | 'idempotencyKey' | 'program'>;
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 const list = (value: unknown) => (Array.isArray(value) ? value : typeof value === 'string' ? [value] : []);
+
+/**
+ * The form's field errors, listed at its top and focused when the page loads (the GOV.UK error
+ * summary): without JavaScript the page is new after each post, and the visitor starts here, with
+ * a link to each field in the order of the form. `autoFocus` renders the `autofocus` attribute,
+ * which the browser honours on load without any script.
+ */
+function ErrorSummary({ errors }: { errors: Partial<Record<string, string>> }) {
+  const problems = waitlistStepFields
+    .flat()
+    .flatMap((field) => (errors[field] ? [{ field, message: errors[field] }] : []));
+  if (problems.length === 0) return null;
+  return (
+    <div
+      role="alert"
+      aria-labelledby="waitlist-error-summary-title"
+      tabIndex={-1}
+      autoFocus
+      className="rounded-[var(--radius-card)] border-2 border-error bg-white p-5 focus-visible:outline-offset-4 sm:p-6"
+    >
+      <h2 id="waitlist-error-summary-title" className="text-lg font-semibold text-error">
+        There is a problem with {problems.length === 1 ? 'one answer' : `${problems.length} answers`}
+      </h2>
+      <ul className="mt-3 space-y-2">
+        {problems.map(({ field, message }) => (
+          <li key={field}>
+            <a
+              href={`#${id(field)}`}
+              className="font-medium text-error underline underline-offset-4 hover:decoration-2"
+            >
+              {message}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 /**
  * The waiting-list form for visitors without JavaScript: the same fields, labels, options and
@@ -33,6 +71,7 @@ export function WaitlistPlainForm({ values, errors, idempotencyKey, program }: W
     <form method="post" action={WAITLIST_FORM_PATH} noValidate className="space-y-10">
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       {program ? <input type="hidden" name="program" value={program} /> : null}
+      <ErrorSummary errors={errors} />
       {errors.form ? (
         <p
           role="alert"

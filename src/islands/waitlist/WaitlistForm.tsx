@@ -70,9 +70,19 @@ export function WaitlistForm({ program, idempotencyKey, onStored, onCancel, subm
   const focusFirstError = (fields: readonly string[]) => {
     const first = fields.find((field) => errorsRef.current[field as keyof WaitlistInput]);
     if (first) setFocus(first as keyof WaitlistInput);
+    setRevealRequest((count) => count + 1);
   };
   const errorsRef = useRef(errors);
   errorsRef.current = errors;
+
+  // After a refused Next or submit, once the messages are rendered: focus has gone to the first
+  // invalid control; scroll the step just enough that its message shows too (the message of a
+  // choice group sits above its options, the one of a text field below its input).
+  const [revealRequest, setRevealRequest] = useState(0);
+  useEffect(() => {
+    if (revealRequest === 0) return;
+    stepRef.current?.querySelector('[id$="-error"]')?.scrollIntoView({ block: 'nearest' });
+  }, [revealRequest]);
 
   async function next() {
     const fields = waitlistStepFields[step]!;
@@ -105,6 +115,7 @@ export function WaitlistForm({ program, idempotencyKey, onStored, onCancel, subm
       for (const [field, message] of Object.entries(outcome.errors))
         setError(field as keyof WaitlistInput, { message });
       if (firstStep >= 0) setStep(firstStep);
+      setRevealRequest((count) => count + 1);
       return;
     }
     // The key already holds other answers: "Try again" sends these under a new one.
@@ -184,7 +195,7 @@ export function WaitlistForm({ program, idempotencyKey, onStored, onCancel, subm
           Previous
         </Button>
         <div className="flex gap-3">
-          <Button variant="ghost" className="hidden sm:inline-flex" onClick={onCancel}>
+          <Button variant="ghost" className="max-sm:hidden" onClick={onCancel}>
             Cancel
           </Button>
           {last ? (

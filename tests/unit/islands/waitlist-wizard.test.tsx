@@ -6,6 +6,9 @@ import { WaitlistForm } from '../../../src/islands/waitlist/WaitlistForm.tsx';
 import WaitlistWizard from '../../../src/islands/waitlist/WaitlistWizard.tsx';
 import type { submitLead } from '../../../src/islands/waitlist/submit-lead.ts';
 
+// The wizard's cn() as the browser runs it, failing if a call would need tailwind-merge.
+vi.mock('../../../src/lib/cn.ts', () => import('../../support/merge-free-cn.ts'));
+
 beforeAll(() => {
   // jsdom has <dialog> but not its modal methods.
   HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
