@@ -47,6 +47,18 @@ function measureOverflow(): Overflow {
     return false;
   };
   const offenders: string[] = [];
+  // Text is never deliberately clipped: a line running past the edge is a bug even inside an
+  // overflow:hidden section (a headline cut off on a phone).
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || !node.textContent?.trim() || parent.getBoundingClientRect().width <= 1) continue;
+    if (getComputedStyle(parent).visibility === 'hidden') continue;
+    range.selectNodeContents(node);
+    if ([...range.getClientRects()].some((line) => line.right > edge && line.width > 0))
+      offenders.push(`text ${label(parent)}`);
+  }
   for (const element of document.body.querySelectorAll('*')) {
     const box = element.getBoundingClientRect();
     if (box.right <= edge || (box.width === 0 && box.height === 0)) continue;

@@ -46,7 +46,7 @@ export function AboutPage({ content, bookingUrl, heroImage }: AboutPageProps) {
       <section aria-labelledby="roles-title" className="section">
         <div className="container-page">
           <SectionHeading id="roles-title" title={roles.title} intro={<p>{roles.intro}</p>} />
-          <ul className="mt-12 grid gap-6 lg:grid-cols-3">
+          <ul className="mt-12 grid grid-cols-1 gap-6 lg:grid-cols-3">
             {roles.items.map((role) => (
               <li
                 key={role.title}

@@ -28,7 +28,7 @@ export function CiePage({ content, components, bookingUrl, heroImage }: CiePageP
       <section aria-labelledby="components-title" className="section">
         <div className="container-page">
           <SectionHeading id="components-title" title={componentsIntro.title} intro={<p>{componentsIntro.intro}</p>} />
-          <div className="mt-12 grid gap-6 lg:grid-cols-2">
+          <div className="mt-12 grid grid-cols-1 gap-6 lg:grid-cols-2">
             {components.map((component) => (
               <CieComponentCard key={component.slug} {...component} />
             ))}

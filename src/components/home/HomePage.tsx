@@ -26,7 +26,7 @@ export function HomePage({ content, programs, art, bookingUrl, heroArt }: HomePa
   return (
     <>
       <section aria-labelledby="hero-title" className="theme-night relative overflow-hidden">
-        <div className="container-page grid items-center gap-10 py-16 lg:grid-cols-[1.1fr_0.9fr] lg:py-24">
+        <div className="container-page grid grid-cols-1 items-center gap-10 py-16 lg:grid-cols-[1.1fr_0.9fr] lg:py-24">
           <div>
             <p className="eyebrow mb-5 flex items-center gap-3 text-on-night-muted">
               <span className="accent-rule" aria-hidden="true" />
@@ -55,7 +55,7 @@ export function HomePage({ content, programs, art, bookingUrl, heroArt }: HomePa
       </section>
 
       <section aria-labelledby="statement-title" className="section">
-        <div className="container-page grid items-center gap-12 lg:grid-cols-2">
+        <div className="container-page grid grid-cols-1 items-center gap-12 lg:grid-cols-2">
           <div>
             <SectionHeading id="statement-title" eyebrow={statement.eyebrow} title={statement.title} />
             <div className="prose-measure mt-6 space-y-4 text-lg text-ink-soft">
@@ -101,7 +101,7 @@ export function HomePage({ content, programs, art, bookingUrl, heroArt }: HomePa
       <section id={homeSections.findYourPath} aria-labelledby="paths-title" className="section">
         <div className="container-page">
           <SectionHeading id="paths-title" eyebrow={paths.eyebrow} title={paths.title} intro={<p>{paths.intro}</p>} />
-          <div data-reveal="" className="mt-12 grid gap-6 lg:grid-cols-3">
+          <div data-reveal="" className="mt-12 grid grid-cols-1 gap-6 lg:grid-cols-3">
             {programs.map((program, index) => (
               <ProgramCard key={program.href} {...program} index={index} />
             ))}

@@ -37,7 +37,7 @@ export function FeatureHero({
 }: FeatureHeroProps) {
   return (
     <section aria-labelledby="page-title" className="theme-night relative overflow-hidden">
-      <div className="container-page grid items-center gap-10 py-14 lg:grid-cols-[1.1fr_0.9fr] lg:py-24">
+      <div className="container-page grid grid-cols-1 items-center gap-10 py-14 lg:grid-cols-[1.1fr_0.9fr] lg:py-24">
         <div>
           {backLink ? <div className="mb-6">{backLink}</div> : null}
           <p className="eyebrow mb-5 flex items-center gap-3 text-on-night-muted">
