@@ -140,7 +140,9 @@ async function benchStore(target: StoreTarget, tag: string): Promise<Phase[]> {
         base: server.url,
         items,
         concurrency: CONCURRENCY,
-        onAnswer: (sub, answer) => void (acknowledged(sub, answer).ok && (acked += 1)),
+        onAnswer: (sub, answer) => {
+          if (acknowledged(sub, answer).ok) acked += 1;
+        },
       });
       const { pages, failed } = await stop();
       phases.push({

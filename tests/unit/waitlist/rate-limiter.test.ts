@@ -9,7 +9,10 @@ import {
 } from '../../../src/server/waitlist/rate-limiter.ts';
 
 const open: WaitlistRateLimiter[] = [];
-const track = <T extends WaitlistRateLimiter>(limiter: T) => (open.push(limiter), limiter);
+const track = <T extends WaitlistRateLimiter>(limiter: T) => {
+  open.push(limiter);
+  return limiter;
+};
 afterEach(async () => {
   await Promise.all(open.splice(0).map((limiter) => limiter.close()));
 });
