@@ -63,7 +63,14 @@ function measureOverflow(scope: string): Overflow {
   // A button's or link-button's label never runs out of its box.
   for (const control of root.querySelectorAll<HTMLElement>('a, button')) {
     const style = getComputedStyle(control);
-    if (style.display === 'inline' || control.clientWidth === 0 || style.visibility === 'hidden') continue;
+    // A visually hidden control (the skip link until focused) is clipped on purpose.
+    if (
+      style.display === 'inline' ||
+      style.clip !== 'auto' ||
+      style.clipPath !== 'none' ||
+      style.visibility === 'hidden'
+    )
+      continue;
     if (control.scrollWidth > control.clientWidth + 1) offenders.push(`label overflows ${label(control)}`);
   }
   for (const element of root.querySelectorAll('*')) {
