@@ -19,7 +19,7 @@ import http from 'node:http';
 import { existsSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { startFaultFeed } from './fault-feed.ts';
+import { startFeedServer } from '../support/feed-server.ts';
 import { send, type Answer } from './http-client.ts';
 import { runLoad } from './load.ts';
 import { ROOT, startServer } from './server-process.ts';
@@ -68,7 +68,7 @@ interface Phase {
 }
 
 async function benchStore(target: StoreTarget, tag: string): Promise<Phase[]> {
-  const feed = await startFaultFeed();
+  const feed = await startFeedServer();
   const store = await target.fresh();
   const server = await startServer({ storeEnv: store.env, feedUrl: `${feed.base}/feed.xml` });
   const phases: Phase[] = [];
