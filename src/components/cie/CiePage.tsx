@@ -1,6 +1,6 @@
 import type { CollectionEntry } from 'astro:content';
 import { Button } from '../ui/Button.tsx';
-import { SectionHeading } from '../ui/SectionHeading.tsx';
+import { Section } from '../ui/Section.tsx';
 import { PageHero } from '../layout/PageHero.tsx';
 import { ClosingCallToAction } from '../layout/ClosingCallToAction.tsx';
 import { CieComponentCard, type CieComponent } from './CieComponentCard.tsx';
@@ -22,16 +22,15 @@ export function CiePage({ content, components, bookingUrl }: CiePageProps) {
     <>
       <PageHero eyebrow={hero.eyebrow} title={hero.title} intro={hero.intro} />
 
-      <section aria-labelledby="components-title" className="section">
-        <div className="container-page">
-          <SectionHeading id="components-title" title={componentsIntro.title} intro={<p>{componentsIntro.intro}</p>} />
-          <div className="mt-12 grid gap-6 lg:grid-cols-2">
-            {components.map((component) => (
-              <CieComponentCard key={component.slug} {...component} />
-            ))}
-          </div>
+      <Section
+        heading={{ id: 'components-title', title: componentsIntro.title, intro: <p>{componentsIntro.intro}</p> }}
+      >
+        <div className="mt-12 grid gap-6 lg:grid-cols-2">
+          {components.map((component) => (
+            <CieComponentCard key={component.slug} {...component} />
+          ))}
         </div>
-      </section>
+      </Section>
 
       <InnovationComparison {...comparison} />
       <EcosystemHubTeaser {...hub} />

@@ -7,6 +7,7 @@ import { Button } from '../ui/Button.tsx';
 import { Icon } from '../icons/Icon.tsx';
 import { SectionHeading } from '../ui/SectionHeading.tsx';
 import { ProgramCard, type ProgramCardProps } from './ProgramCard.tsx';
+import { Section } from '../ui/Section.tsx';
 
 /** The home page's copy, as src/content/pages/home.json declares it. */
 export type HomeContent = CollectionEntry<'homePage'>['data'];
@@ -59,100 +60,96 @@ export function HomePage({ content, programs, art, bookingUrl, heroArt }: HomePa
         </div>
       </section>
 
-      <section aria-labelledby="statement-title" className="section">
-        <div className="container-page grid items-center gap-12 lg:grid-cols-2">
-          <div>
-            <SectionHeading id="statement-title" eyebrow={statement.eyebrow} title={statement.title} />
-            <div className="prose-measure mt-6 space-y-4 text-lg text-ink-soft">
-              {statement.paragraphs.map((paragraph) => (
-                <p key={paragraph}>{paragraph}</p>
-              ))}
-            </div>
-          </div>
-          <Artwork
-            image={art.statement}
-            alt={statement.imageAlt}
-            sizes="(min-width: 1024px) 50vw, 100vw"
-            className="rounded-[var(--radius-card)] border border-line bg-white/50"
-          />
-        </div>
-      </section>
-
-      <section id="approach" aria-labelledby="approach-title" className="section bg-stone/60">
-        <div className="container-page">
-          <SectionHeading
-            id="approach-title"
-            eyebrow={approach.eyebrow}
-            title={approach.title}
-            intro={<p>{approach.intro}</p>}
-          />
-          <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {approach.pillars.map((pillar) => (
-              <li key={pillar.title} className="rounded-[var(--radius-card)] border border-line bg-paper p-6">
-                <span className="inline-flex size-11 items-center justify-center rounded-[var(--radius-ui)] bg-night text-violet">
-                  <Icon name={pillar.icon} className="size-6" />
-                </span>
-                <h3 className="mt-5 text-lg font-semibold">{pillar.title}</h3>
-                <p className="mt-2 text-muted">{pillar.description}</p>
-              </li>
-            ))}
-          </ul>
-          <figure className="mx-auto mt-16 max-w-3xl text-center">
-            <blockquote className="text-xl font-medium text-ink sm:text-2xl">
-              <p>“{approach.quote}”</p>
-            </blockquote>
-            <figcaption className="mt-4 text-muted">{approach.quoteAttribution}</figcaption>
-          </figure>
-        </div>
-      </section>
-
-      <section id={homeSections.findYourPath} aria-labelledby="paths-title" className="section">
-        <div className="container-page">
-          <SectionHeading id="paths-title" eyebrow={paths.eyebrow} title={paths.title} intro={<p>{paths.intro}</p>} />
-          <div data-reveal="" className="mt-12 grid gap-6 lg:grid-cols-3">
-            {programs.map((program, index) => (
-              <ProgramCard key={program.href} {...program} index={index} />
+      <Section labelledBy="statement-title" containerClassName="grid items-center gap-12 lg:grid-cols-2">
+        <div>
+          <SectionHeading id="statement-title" eyebrow={statement.eyebrow} title={statement.title} />
+          <div className="prose-measure mt-6 space-y-4 text-lg text-ink-soft">
+            {statement.paragraphs.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
             ))}
           </div>
         </div>
-      </section>
+        <Artwork
+          image={art.statement}
+          alt={statement.imageAlt}
+          sizes="(min-width: 1024px) 50vw, 100vw"
+          className="rounded-[var(--radius-card)] border border-line bg-white/50"
+        />
+      </Section>
 
-      <section aria-labelledby="trust-title" className="section border-t border-line pt-16">
-        <div className="container-page text-center">
-          <h2 id="trust-title" className="text-xl font-semibold sm:text-2xl">
-            {trust.title}
-          </h2>
-          <p className="mx-auto mt-3 max-w-2xl text-muted">{trust.intro}</p>
-          <Artwork image={art.clientLogos} alt={trust.logosAlt} className="mx-auto mt-10 max-w-4xl" />
-        </div>
-      </section>
-
-      <section
-        id={homeSections.apply}
-        aria-labelledby="apply-title"
-        className="theme-night section relative overflow-hidden"
+      <Section
+        id="approach"
+        heading={{
+          id: 'approach-title',
+          eyebrow: approach.eyebrow,
+          title: approach.title,
+          intro: <p>{approach.intro}</p>,
+        }}
+        className="bg-stone/60"
       >
-        <div className="container-page text-center">
-          <div className="accent-rule mx-auto mb-8 w-24" aria-hidden="true" />
-          <h2 id="apply-title" className="text-3xl font-semibold tracking-tight sm:text-4xl">
-            {closing.headline}
-          </h2>
-          <p className="mx-auto mt-5 max-w-2xl text-lg text-on-night-muted">{closing.subtext}</p>
-          <div className="mt-10 flex justify-center">
-            <Button href={bookingUrl} external variant="hero" size="lg">
-              Schedule a Discovery Call
-            </Button>
-          </div>
-          <ul className="mt-8 flex flex-col items-center justify-center gap-3 text-on-night-muted sm:flex-row sm:gap-8">
-            {closing.notes.map((note) => (
-              <li key={note} className="flex items-center gap-2">
-                <Icon name="spark" className="size-4 text-amber" />
-                {note}
-              </li>
-            ))}
-          </ul>
+        <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {approach.pillars.map((pillar) => (
+            <li key={pillar.title} className="rounded-[var(--radius-card)] border border-line bg-paper p-6">
+              <span className="inline-flex size-11 items-center justify-center rounded-[var(--radius-ui)] bg-night text-violet">
+                <Icon name={pillar.icon} className="size-6" />
+              </span>
+              <h3 className="mt-5 text-lg font-semibold">{pillar.title}</h3>
+              <p className="mt-2 text-muted">{pillar.description}</p>
+            </li>
+          ))}
+        </ul>
+        <figure className="mx-auto mt-16 max-w-3xl text-center">
+          <blockquote className="text-xl font-medium text-ink sm:text-2xl">
+            <p>“{approach.quote}”</p>
+          </blockquote>
+          <figcaption className="mt-4 text-muted">{approach.quoteAttribution}</figcaption>
+        </figure>
+      </Section>
+
+      <Section
+        id={homeSections.findYourPath}
+        heading={{ id: 'paths-title', eyebrow: paths.eyebrow, title: paths.title, intro: <p>{paths.intro}</p> }}
+      >
+        <div data-reveal="" className="mt-12 grid gap-6 lg:grid-cols-3">
+          {programs.map((program, index) => (
+            <ProgramCard key={program.href} {...program} index={index} />
+          ))}
         </div>
-      </section>
+      </Section>
+
+      <Section labelledBy="trust-title" className="border-t border-line pt-16" containerClassName="text-center">
+        <h2 id="trust-title" className="text-xl font-semibold sm:text-2xl">
+          {trust.title}
+        </h2>
+        <p className="mx-auto mt-3 max-w-2xl text-muted">{trust.intro}</p>
+        <Artwork image={art.clientLogos} alt={trust.logosAlt} className="mx-auto mt-10 max-w-4xl" />
+      </Section>
+
+      <Section
+        id={homeSections.apply}
+        labelledBy="apply-title"
+        className="theme-night relative overflow-hidden"
+        containerClassName="text-center"
+      >
+        <div className="accent-rule mx-auto mb-8 w-24" aria-hidden="true" />
+        <h2 id="apply-title" className="text-3xl font-semibold tracking-tight sm:text-4xl">
+          {closing.headline}
+        </h2>
+        <p className="mx-auto mt-5 max-w-2xl text-lg text-on-night-muted">{closing.subtext}</p>
+        <div className="mt-10 flex justify-center">
+          <Button href={bookingUrl} external variant="hero" size="lg">
+            Schedule a Discovery Call
+          </Button>
+        </div>
+        <ul className="mt-8 flex flex-col items-center justify-center gap-3 text-on-night-muted sm:flex-row sm:gap-8">
+          {closing.notes.map((note) => (
+            <li key={note} className="flex items-center gap-2">
+              <Icon name="spark" className="size-4 text-amber" />
+              {note}
+            </li>
+          ))}
+        </ul>
+      </Section>
     </>
   );
 }

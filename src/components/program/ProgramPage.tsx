@@ -9,6 +9,7 @@ import { FeatureHero } from '../layout/FeatureHero.tsx';
 import { ClosingCallToAction } from '../layout/ClosingCallToAction.tsx';
 import { WaitlistButton } from './WaitlistButton.tsx';
 import { ProgramClarity } from './ProgramClarity.tsx';
+import { Section } from '../ui/Section.tsx';
 
 /** A program's copy, as src/content/programs/*.json declares it. */
 export type ProgramContent = CollectionEntry<'programs'>['data'];
@@ -37,58 +38,57 @@ export function ProgramPage({ slug, content, image, offer, heroArt }: ProgramPag
         actions={<WaitlistButton program={slug} />}
       />
 
-      <section aria-labelledby="challenge-title" className="section">
-        <div className="container-page">
-          <SectionHeading id="challenge-title" eyebrow="The Challenge" title={pain.title} />
-          <ul className="mt-12 grid gap-4 md:grid-cols-2">
-            {pain.points.map((point) => (
-              <li
-                key={point}
-                className="flex gap-4 rounded-[var(--radius-card)] border border-line bg-white/60 p-5 sm:p-6"
-              >
-                <Icon name="quote" className="mt-0.5 size-5 shrink-0 text-violet-deep" />
-                <span className="text-ink-soft">{point}</span>
+      <Section heading={{ id: 'challenge-title', eyebrow: 'The Challenge', title: pain.title }}>
+        <ul className="mt-12 grid gap-4 md:grid-cols-2">
+          {pain.points.map((point) => (
+            <li
+              key={point}
+              className="flex gap-4 rounded-[var(--radius-card)] border border-line bg-white/60 p-5 sm:p-6"
+            >
+              <Icon name="quote" className="mt-0.5 size-5 shrink-0 text-violet-deep" />
+              <span className="text-ink-soft">{point}</span>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section
+        labelledBy="value-title"
+        className="bg-stone/60"
+        containerClassName="grid grid-cols-1 gap-12 lg:grid-cols-[1fr_1.1fr] lg:gap-16"
+      >
+        <div>
+          <SectionHeading
+            id="value-title"
+            eyebrow={offer.name}
+            title={value.title}
+            intro={<p>{value.description}</p>}
+          />
+          {/* Offer names are long: let the label wrap on phones rather than push the page sideways. */}
+          <Button
+            href={offer.href}
+            variant="outline"
+            size="lg"
+            className="mt-8 h-auto min-h-13 w-full py-3 whitespace-normal sm:w-auto"
+          >
+            See the {offer.name} offer
+            <Icon name="arrow-right" />
+          </Button>
+        </div>
+        <div className="rounded-[var(--radius-card)] border border-line bg-paper p-6 shadow-[var(--shadow-card)] sm:p-8">
+          <h3 id="outcomes-title" className="text-xl font-semibold">
+            Your team will:
+          </h3>
+          <ul aria-labelledby="outcomes-title" className="mt-6 space-y-4">
+            {value.outcomes.map((outcome) => (
+              <li key={outcome} className="flex gap-3">
+                <Icon name="check" className="mt-0.5 size-5 shrink-0 text-violet-deep" />
+                <span>{outcome}</span>
               </li>
             ))}
           </ul>
         </div>
-      </section>
-
-      <section aria-labelledby="value-title" className="section bg-stone/60">
-        <div className="container-page grid grid-cols-1 gap-12 lg:grid-cols-[1fr_1.1fr] lg:gap-16">
-          <div>
-            <SectionHeading
-              id="value-title"
-              eyebrow={offer.name}
-              title={value.title}
-              intro={<p>{value.description}</p>}
-            />
-            {/* Offer names are long: let the label wrap on phones rather than push the page sideways. */}
-            <Button
-              href={offer.href}
-              variant="outline"
-              size="lg"
-              className="mt-8 h-auto min-h-13 w-full py-3 whitespace-normal sm:w-auto"
-            >
-              See the {offer.name} offer
-              <Icon name="arrow-right" />
-            </Button>
-          </div>
-          <div className="rounded-[var(--radius-card)] border border-line bg-paper p-6 shadow-[var(--shadow-card)] sm:p-8">
-            <h3 id="outcomes-title" className="text-xl font-semibold">
-              Your team will:
-            </h3>
-            <ul aria-labelledby="outcomes-title" className="mt-6 space-y-4">
-              {value.outcomes.map((outcome) => (
-                <li key={outcome} className="flex gap-3">
-                  <Icon name="check" className="mt-0.5 size-5 shrink-0 text-violet-deep" />
-                  <span>{outcome}</span>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </div>
-      </section>
+      </Section>
 
       <ProgramClarity {...clarity} />
 
