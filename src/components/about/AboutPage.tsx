@@ -1,10 +1,10 @@
 import type { CollectionEntry } from 'astro:content';
-import { Button } from '../ui/Button.tsx';
 import { Section } from '../ui/Section.tsx';
 import { SectionHeading } from '../ui/SectionHeading.tsx';
 import { PageHero } from '../layout/PageHero.tsx';
 import { ClosingCallToAction } from '../layout/ClosingCallToAction.tsx';
 import { TitledItemGrid } from './TitledItemGrid.tsx';
+import { BookingButton } from '../ui/BookingButton.tsx';
 
 /** The About page's copy, as src/content/pages/about.json declares it. */
 export type AboutContent = CollectionEntry<'aboutPage'>['data'];
@@ -70,13 +70,8 @@ export function AboutPage({ content, bookingUrl }: AboutPageProps) {
       </Section>
 
       <ClosingCallToAction
-        headline={cta.headline}
-        subtext={cta.subtext}
-        actions={
-          <Button href={bookingUrl} external variant="hero" size="lg">
-            Schedule a Discovery Call
-          </Button>
-        }
+        {...cta}
+        actions={<BookingButton href={bookingUrl}>Schedule a Discovery Call</BookingButton>}
       />
     </>
   );

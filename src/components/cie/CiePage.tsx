@@ -1,11 +1,11 @@
 import type { CollectionEntry } from 'astro:content';
-import { Button } from '../ui/Button.tsx';
 import { Section } from '../ui/Section.tsx';
 import { PageHero } from '../layout/PageHero.tsx';
 import { ClosingCallToAction } from '../layout/ClosingCallToAction.tsx';
 import { CieComponentCard, type CieComponent } from './CieComponentCard.tsx';
 import { InnovationComparison } from './InnovationComparison.tsx';
 import { EcosystemHubTeaser } from './EcosystemHubTeaser.tsx';
+import { BookingButton } from '../ui/BookingButton.tsx';
 
 /** The CIE page's copy, as src/content/pages/cie.json declares it. */
 export type CieContent = CollectionEntry<'ciePage'>['data'];
@@ -36,13 +36,8 @@ export function CiePage({ content, components, bookingUrl }: CiePageProps) {
       <EcosystemHubTeaser {...hub} />
 
       <ClosingCallToAction
-        headline={cta.headline}
-        subtext={cta.subtext}
-        actions={
-          <Button href={bookingUrl} external variant="hero" size="lg">
-            Schedule a Discovery Call
-          </Button>
-        }
+        {...cta}
+        actions={<BookingButton href={bookingUrl}>Schedule a Discovery Call</BookingButton>}
       />
     </>
   );

@@ -1,7 +1,7 @@
 import type { CollectionEntry } from 'astro:content';
 import { Badge } from '../ui/Badge.tsx';
 import { Section } from '../ui/Section.tsx';
-import { Icon } from '../icons/Icon.tsx';
+import { IconList } from '../ui/IconList.tsx';
 
 export type EcosystemHubTeaserProps = CollectionEntry<'ciePage'>['data']['hub'];
 
@@ -17,14 +17,12 @@ export function EcosystemHubTeaser({ badge, title, description, features }: Ecos
           </h2>
           <p className="mt-4 text-lg text-ink-soft">{description}</p>
         </div>
-        <ul className="space-y-4">
-          {features.map((feature) => (
-            <li key={feature} className="flex gap-3">
-              <Icon name="spark" className="mt-0.5 size-5 shrink-0 text-violet-deep" />
-              <span>{feature}</span>
-            </li>
-          ))}
-        </ul>
+        <IconList
+          items={features}
+          icon="spark"
+          iconClassName="mt-0.5 size-5 shrink-0 text-violet-deep"
+          className="space-y-4"
+        />
       </div>
     </Section>
   );

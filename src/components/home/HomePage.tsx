@@ -8,6 +8,7 @@ import { Icon } from '../icons/Icon.tsx';
 import { SectionHeading } from '../ui/SectionHeading.tsx';
 import { ProgramCard, type ProgramCardProps } from './ProgramCard.tsx';
 import { Section } from '../ui/Section.tsx';
+import { BookingButton } from '../ui/BookingButton.tsx';
 
 /** The home page's copy, as src/content/pages/home.json declares it. */
 export type HomeContent = CollectionEntry<'homePage'>['data'];
@@ -38,9 +39,7 @@ export function HomePage({ content, programs, art, bookingUrl, heroArt }: HomePa
             <p className="mt-6 text-xl font-medium text-on-night">{hero.question}</p>
             <p className="mt-4 max-w-xl text-lg text-on-night-muted">{hero.pitch}</p>
             <div className="mt-10 flex flex-col gap-3 sm:flex-row">
-              <Button href={bookingUrl} external variant="hero" size="lg">
-                Schedule a Discovery Call
-              </Button>
+              <BookingButton href={bookingUrl}>Schedule a Discovery Call</BookingButton>
               <Button href={`#${homeSections.findYourPath}`} variant="luminous" size="lg">
                 Explore Our Programs
               </Button>
@@ -137,9 +136,7 @@ export function HomePage({ content, programs, art, bookingUrl, heroArt }: HomePa
         </h2>
         <p className="mx-auto mt-5 max-w-2xl text-lg text-on-night-muted">{closing.subtext}</p>
         <div className="mt-10 flex justify-center">
-          <Button href={bookingUrl} external variant="hero" size="lg">
-            Schedule a Discovery Call
-          </Button>
+          <BookingButton href={bookingUrl}>Schedule a Discovery Call</BookingButton>
         </div>
         <ul className="mt-8 flex flex-col items-center justify-center gap-3 text-on-night-muted sm:flex-row sm:gap-8">
           {closing.notes.map((note) => (

@@ -10,6 +10,8 @@ import { Testimonial } from '../layout/Testimonial.tsx';
 import { OfferPhases } from './OfferPhases.tsx';
 import { OfferGuarantee } from './OfferGuarantee.tsx';
 import { Section } from '../ui/Section.tsx';
+import { IconList } from '../ui/IconList.tsx';
+import { BookingButton } from '../ui/BookingButton.tsx';
 
 /** An offer's copy, as src/content/offers/*.json declares it. */
 export type OfferContent = CollectionEntry<'offers'>['data'];
@@ -45,11 +47,7 @@ export function OfferPage({ content, image, bookingUrl, program, heroArt }: Offe
             Back to {program.title}
           </a>
         }
-        actions={
-          <Button href={bookingUrl} external variant="hero" size="lg">
-            Book a Discovery Call
-          </Button>
-        }
+        actions={<BookingButton href={bookingUrl}>Book a Discovery Call</BookingButton>}
       />
 
       <section aria-label="At a glance" className="border-b border-line bg-stone/60">
@@ -70,14 +68,13 @@ export function OfferPage({ content, image, bookingUrl, program, heroArt }: Offe
         className="render-near-view bg-stone/60"
         containerClassName="grid grid-cols-1 gap-10 lg:grid-cols-[0.8fr_1.2fr] lg:gap-16"
       >
-        <ul className="space-y-4">
-          {achievements.items.map((item) => (
-            <li key={item} className="flex gap-3 rounded-[var(--radius-card)] border border-line bg-paper p-5 text-lg">
-              <Icon name="check" className="mt-1 size-5 shrink-0 text-violet-deep" />
-              <span>{item}</span>
-            </li>
-          ))}
-        </ul>
+        <IconList
+          items={achievements.items}
+          icon="check"
+          iconClassName="mt-1 size-5 shrink-0 text-violet-deep"
+          className="space-y-4"
+          itemClassName="flex gap-3 rounded-[var(--radius-card)] border border-line bg-paper p-5 text-lg"
+        />
       </Section>
 
       <Section heading={{ id: 'why-title', title: whyItWorks.title }} className="render-near-view">
@@ -98,13 +95,10 @@ export function OfferPage({ content, image, bookingUrl, program, heroArt }: Offe
       </Section>
 
       <ClosingCallToAction
-        headline={cta.headline}
-        subtext={cta.subtext}
+        {...cta}
         actions={
           <>
-            <Button href={bookingUrl} external variant="hero" size="lg">
-              Book a Discovery Call
-            </Button>
+            <BookingButton href={bookingUrl}>Book a Discovery Call</BookingButton>
             <Button href={routes.waitlist({ program: program.slug })} variant="luminous" size="lg">
               Join the Waiting List
             </Button>

@@ -1,6 +1,6 @@
 import type { CollectionEntry } from 'astro:content';
-import { Icon } from '../icons/Icon.tsx';
 import { Section } from '../ui/Section.tsx';
+import { IconList } from '../ui/IconList.tsx';
 
 export type OfferPhase = CollectionEntry<'offers'>['data']['phases'][number];
 
@@ -35,14 +35,13 @@ export function OfferPhases({ durationWeeks, phases }: OfferPhasesProps) {
               {phase.title}
             </h3>
             <p className="mt-3 text-ink-soft">{phase.description}</p>
-            <ul className="mt-6 space-y-3 border-t border-line pt-6">
-              {phase.activities.map((activity) => (
-                <li key={activity} className="flex gap-3 text-sm">
-                  <Icon name="arrow-right" className="mt-0.5 size-4 shrink-0 text-violet-deep" />
-                  <span>{activity}</span>
-                </li>
-              ))}
-            </ul>
+            <IconList
+              items={phase.activities}
+              icon="arrow-right"
+              iconClassName="mt-0.5 size-4 shrink-0 text-violet-deep"
+              className="mt-6 space-y-3 border-t border-line pt-6"
+              itemClassName="flex gap-3 text-sm"
+            />
           </li>
         ))}
       </ol>

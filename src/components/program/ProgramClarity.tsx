@@ -1,6 +1,6 @@
 import type { CollectionEntry } from 'astro:content';
-import { Icon } from '../icons/Icon.tsx';
 import { Section } from '../ui/Section.tsx';
+import { IconList } from '../ui/IconList.tsx';
 
 export type ProgramClarityContent = CollectionEntry<'programs'>['data']['clarity'];
 
@@ -35,14 +35,13 @@ export function ProgramClarity({ isTitle, isFor, isNotTitle, isNotFor }: Program
             <h3 id={column.id} className="text-xl font-semibold">
               {column.title}
             </h3>
-            <ul aria-labelledby={column.id} className="mt-6 space-y-4">
-              {column.items.map((item) => (
-                <li key={item} className="flex gap-3">
-                  <Icon name={column.icon} className={`mt-0.5 size-5 shrink-0 ${column.iconTone}`} />
-                  <span>{item}</span>
-                </li>
-              ))}
-            </ul>
+            <IconList
+              items={column.items}
+              icon={column.icon}
+              iconClassName={`mt-0.5 size-5 shrink-0 ${column.iconTone}`}
+              className="mt-6 space-y-4"
+              labelledBy={column.id}
+            />
           </div>
         ))}
       </div>

@@ -10,6 +10,7 @@ import { ClosingCallToAction } from '../layout/ClosingCallToAction.tsx';
 import { WaitlistButton } from './WaitlistButton.tsx';
 import { ProgramClarity } from './ProgramClarity.tsx';
 import { Section } from '../ui/Section.tsx';
+import { IconList } from '../ui/IconList.tsx';
 
 /** A program's copy, as src/content/programs/*.json declares it. */
 export type ProgramContent = CollectionEntry<'programs'>['data'];
@@ -39,17 +40,14 @@ export function ProgramPage({ slug, content, image, offer, heroArt }: ProgramPag
       />
 
       <Section heading={{ id: 'challenge-title', eyebrow: 'The Challenge', title: pain.title }}>
-        <ul className="mt-12 grid gap-4 md:grid-cols-2">
-          {pain.points.map((point) => (
-            <li
-              key={point}
-              className="flex gap-4 rounded-[var(--radius-card)] border border-line bg-white/60 p-5 sm:p-6"
-            >
-              <Icon name="quote" className="mt-0.5 size-5 shrink-0 text-violet-deep" />
-              <span className="text-ink-soft">{point}</span>
-            </li>
-          ))}
-        </ul>
+        <IconList
+          items={pain.points}
+          icon="quote"
+          iconClassName="mt-0.5 size-5 shrink-0 text-violet-deep"
+          className="mt-12 grid gap-4 md:grid-cols-2"
+          itemClassName="flex gap-4 rounded-[var(--radius-card)] border border-line bg-white/60 p-5 sm:p-6"
+          textClassName="text-ink-soft"
+        />
       </Section>
 
       <Section
@@ -79,14 +77,13 @@ export function ProgramPage({ slug, content, image, offer, heroArt }: ProgramPag
           <h3 id="outcomes-title" className="text-xl font-semibold">
             Your team will:
           </h3>
-          <ul aria-labelledby="outcomes-title" className="mt-6 space-y-4">
-            {value.outcomes.map((outcome) => (
-              <li key={outcome} className="flex gap-3">
-                <Icon name="check" className="mt-0.5 size-5 shrink-0 text-violet-deep" />
-                <span>{outcome}</span>
-              </li>
-            ))}
-          </ul>
+          <IconList
+            items={value.outcomes}
+            icon="check"
+            iconClassName="mt-0.5 size-5 shrink-0 text-violet-deep"
+            className="mt-6 space-y-4"
+            labelledBy="outcomes-title"
+          />
         </div>
       </Section>
 
