@@ -4,6 +4,7 @@ import { Artwork, type ArtworkSource } from '../ui/Artwork.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Icon } from '../icons/Icon.tsx';
 import { CaseStudyHighlights } from './CaseStudyHighlights.tsx';
+import { Eyebrow } from '../ui/Eyebrow.tsx';
 
 /** What the page shows of a study's frontmatter (src/content/case-studies/*.md); SEO and artwork go elsewhere. */
 export type CaseStudyDetails = Omit<CollectionEntry<'caseStudies'>['data'], 'seo' | 'image' | 'imageAlt' | 'order'>;
@@ -54,10 +55,7 @@ export function CaseStudyPage({
               <Icon name="arrow-left" className="size-4" />
               Back to Results
             </a>
-            <p className="eyebrow mt-6 flex items-center gap-3 text-on-night-muted">
-              <span className="accent-rule" aria-hidden="true" />
-              {study.category}
-            </p>
+            <Eyebrow className="mt-6 text-on-night-muted">{study.category}</Eyebrow>
             <h1 id="case-study-title" className="mt-4 text-3xl font-semibold tracking-tight sm:text-4xl lg:text-5xl">
               {study.title}
             </h1>

@@ -9,6 +9,7 @@ import { SectionHeading } from '../ui/SectionHeading.tsx';
 import { ProgramCard, type ProgramCardProps } from './ProgramCard.tsx';
 import { Section } from '../ui/Section.tsx';
 import { BookingButton } from '../ui/BookingButton.tsx';
+import { Eyebrow } from '../ui/Eyebrow.tsx';
 
 /** The home page's copy, as src/content/pages/home.json declares it. */
 export type HomeContent = CollectionEntry<'homePage'>['data'];
@@ -29,10 +30,7 @@ export function HomePage({ content, programs, art, bookingUrl, heroArt }: HomePa
       <section aria-labelledby="hero-title" className="theme-night relative overflow-hidden">
         <div className="container-page grid items-center gap-10 py-16 lg:grid-cols-[1.1fr_0.9fr] lg:py-24">
           <div>
-            <p className="eyebrow mb-5 flex items-center gap-3 text-on-night-muted">
-              <span className="accent-rule" aria-hidden="true" />
-              {hero.eyebrow}
-            </p>
+            <Eyebrow className="mb-5 text-on-night-muted">{hero.eyebrow}</Eyebrow>
             <h1 id="hero-title" className="text-3xl font-semibold tracking-tight sm:text-4xl lg:text-5xl">
               {hero.headline}
             </h1>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Artwork, type ArtworkSource } from '../ui/Artwork.tsx';
+import { Eyebrow } from '../ui/Eyebrow.tsx';
 
 export interface FeatureHeroProps {
   eyebrow: string;
@@ -35,10 +36,9 @@ export function FeatureHero({
       <div className="container-page grid items-center gap-10 py-14 lg:grid-cols-[1.1fr_0.9fr] lg:py-24">
         <div>
           {backLink ? <div className="mb-6">{backLink}</div> : null}
-          <p className="eyebrow mb-5 flex items-center gap-3 text-on-night-muted">
-            <span className="accent-rule shrink-0" aria-hidden="true" />
+          <Eyebrow className="mb-5 text-on-night-muted" ruleClassName="shrink-0">
             {eyebrow}
-          </p>
+          </Eyebrow>
           <h1 id="page-title" className="text-3xl font-semibold tracking-tight sm:text-4xl lg:text-5xl">
             {title}
           </h1>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { LastUpdated } from '../../lib/legal/last-updated.ts';
+import { Eyebrow } from '../ui/Eyebrow.tsx';
 
 export interface LegalPageProps {
   title: string;
@@ -14,10 +15,7 @@ export function LegalPage({ title, lastUpdated, children }: LegalPageProps) {
     <>
       <section aria-labelledby="page-title" className="border-b border-line bg-stone/50">
         <div className="container-page py-14 sm:py-20">
-          <p className="eyebrow mb-4 flex items-center gap-3 text-muted">
-            <span className="accent-rule" aria-hidden="true" />
-            Legal
-          </p>
+          <Eyebrow className="mb-4 text-muted">Legal</Eyebrow>
           <h1 id="page-title" className="text-3xl font-semibold tracking-tight sm:text-4xl lg:text-5xl">
             {title}
           </h1>

@@ -1,6 +1,7 @@
 import type { CollectionEntry } from 'astro:content';
 import { Section } from '../ui/Section.tsx';
 import { IconList } from '../ui/IconList.tsx';
+import { Eyebrow } from '../ui/Eyebrow.tsx';
 
 export type OfferPhase = CollectionEntry<'offers'>['data']['phases'][number];
 
@@ -13,10 +14,7 @@ export interface OfferPhasesProps {
 export function OfferPhases({ durationWeeks, phases }: OfferPhasesProps) {
   return (
     <Section labelledBy="phases-title" className="render-near-view">
-      <p className="eyebrow mb-4 flex items-center gap-3 text-muted">
-        <span className="accent-rule" aria-hidden="true" />
-        How it works
-      </p>
+      <Eyebrow className="mb-4 text-muted">How it works</Eyebrow>
       <h2 id="phases-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
         {durationWeeks} weeks in {phases.length} phases
       </h2>

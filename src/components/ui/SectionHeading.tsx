@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { Eyebrow } from './Eyebrow.tsx';
 
 export interface SectionHeadingProps {
   eyebrow?: string;
@@ -25,15 +26,9 @@ export function SectionHeading({
   return (
     <div className={cn('max-w-3xl', centered && 'mx-auto text-center', className)}>
       {eyebrow ? (
-        <p
-          className={cn(
-            'eyebrow mb-4 flex items-center gap-3 text-muted [.theme-night_&]:text-on-night-muted',
-            centered && 'justify-center',
-          )}
-        >
-          <span className="accent-rule" aria-hidden="true" />
+        <Eyebrow className={cn('mb-4 text-muted [.theme-night_&]:text-on-night-muted', centered && 'justify-center')}>
           {eyebrow}
-        </p>
+        </Eyebrow>
       ) : null}
       <Tag
         id={id}
