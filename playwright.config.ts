@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
@@ -15,7 +15,8 @@ process.env.E2E_SQLITE_PATH ??= join(tmpdir(), `humanwise-e2e-${process.pid}-${D
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 3,
+  // One worker per core in CI (at least 2: tests spend much of their time waiting on the server).
+  workers: process.env.CI ? Math.max(2, availableParallelism()) : 3,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
@@ -40,7 +41,7 @@ export default defineConfig({
       stdout: 'ignore',
     },
     {
-      command: 'node src/server/main.ts',
+      command: 'node src/server/launch.mjs',
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -50,6 +51,8 @@ export default defineConfig({
         HOST: '127.0.0.1',
         SQLITE_PATH: process.env.E2E_SQLITE_PATH,
         POV_FEED_URL: `http://127.0.0.1:${feedPort}/feed.xml`,
+        // The fixture feed runs on loopback, which the feed reader refuses otherwise.
+        POV_FEED_ALLOW_PRIVATE: '1',
         WAITLIST_RATE_LIMIT: '0',
         ENABLE_FAILURE_ROUTE: '1',
         LOG_LEVEL: 'warn',

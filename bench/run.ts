@@ -64,7 +64,7 @@ let chrome: chromeLauncher.LaunchedChrome | undefined;
 let tempDir: string | undefined;
 
 async function cleanUp() {
-  await chrome?.kill();
+  chrome?.kill();
   await Promise.all(servers.map((server) => server.stop()));
   if (tempDir) await rm(tempDir, { recursive: true, force: true });
 }
@@ -122,11 +122,12 @@ async function main(): Promise<number> {
   await fixtures.ready();
   const site = supervise(
     () =>
-      startNode('production server', [join(root, 'src', 'server', 'main.ts')], {
+      startNode('production server', [join(root, 'src', 'server', 'launch.mjs')], {
         PORT: String(sitePort),
         HOST: '127.0.0.1',
         SQLITE_PATH: join(storeDir, 'leads.sqlite'),
         POV_FEED_URL: `http://127.0.0.1:${fixturePort}/feed.xml`,
+        POV_FEED_ALLOW_PRIVATE: '1',
         LOG_LEVEL: 'warn',
       }),
     `http://127.0.0.1:${sitePort}/healthz`,

@@ -3,9 +3,8 @@
 declare namespace App {
   /** What our Node server hands to on-demand pages (see src/server/main.ts). */
   interface Locals {
-    /** The outcome of a no-JavaScript waiting-list post, rendered by /waitlist. */
-    waitlistForm?: import('./server/api/waitlist.ts').WaitlistFormState;
-    waitlistStatus?: number;
+    /** The outcome of a no-JavaScript waiting-list post that did not succeed, rendered by /waitlist. */
+    waitlistForm?: import('./lib/waitlist/api.ts').WaitlistFormState;
   }
 }
 

@@ -1,30 +1,27 @@
 import { createHash } from 'node:crypto';
 import { defineMiddleware } from 'astro:middleware';
-import {
-  pruneStylesheet,
-  rewriteInlineStyles,
-  vocabularyOf,
-  type PageVocabulary,
-} from './build/prune-page-css.ts';
+import { pruneStylesheets, rewriteInlineStyles, vocabularyOf, type PageVocabulary } from './build/prune-page-css.ts';
 
 /**
  * Pages rendered per request (legal pages, the no-JavaScript waiting-list form, error pages) get
  * the same inline-stylesheet pruning the build gives prerendered pages (src/build/page-css.mjs).
  * None of them loads an island, so the markup says which rules they need. What a page uses hardly
  * changes between requests, so results are kept by vocabulary and stylesheet: pruning runs
- * once per variant of a page, not once per request.
+ * once per variant of a page, not once per request. A page's stylesheets are pruned together
+ * (a custom property declared in one may be read in another).
  */
-const cache = new Map<string, string>();
+const cache = new Map<string, string[]>();
 const CACHE_LIMIT = 64;
 
-function cachedPrune(css: string, page: PageVocabulary): string {
+function cachedPrune(sheets: string[], page: PageVocabulary): string[] {
   const hash = createHash('sha256');
   for (const names of [page.classes, page.elements, page.properties])
     hash.update([...names].sort().join(' ')).update('\0');
-  const key = hash.update(css).digest('base64url');
+  for (const css of sheets) hash.update(css).update('\0');
+  const key = hash.digest('base64url');
   let pruned = cache.get(key);
   if (pruned === undefined) {
-    pruned = pruneStylesheet(css, page);
+    pruned = pruneStylesheets(sheets, page);
     if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
     cache.set(key, pruned);
   }
@@ -41,7 +38,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (html.includes('<astro-island') || !html.includes('<style')) return new Response(html, response);
   const page = vocabularyOf(html);
   return new Response(
-    rewriteInlineStyles(html, (css) => cachedPrune(css, page)),
+    rewriteInlineStyles(html, (sheets) => cachedPrune(sheets, page)),
     response,
   );
 });

@@ -1,6 +1,7 @@
 /**
  * The header's only script: native popover and <dialog> do the work; this adds the keyboard
- * behaviour of a menu (arrow keys), keeps aria-expanded true to the popover's state, and closes
+ * behaviour of a menu (arrow keys), focuses the first item when the popover opens (its state is
+ * exposed by popovertarget itself: HTML forbids aria-expanded on the trigger), and closes
  * the drawer when a link inside it is chosen. Browsers without invoker commands get a fallback.
  */
 const trigger = document.getElementById('programs-trigger');
@@ -24,7 +25,6 @@ if (trigger && menu) {
 
   menu.addEventListener('toggle', (event) => {
     const open = (event as ToggleEvent).newState === 'open';
-    trigger.setAttribute('aria-expanded', String(open));
     if (open && !menu.contains(document.activeElement)) focusItem(0);
   });
 

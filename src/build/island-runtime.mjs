@@ -3,7 +3,8 @@
  * In the browser they run on Preact's React-compatible runtime: React 19's react-dom client
  * alone weighs about 69 KB gzip, which leaves no room inside the 70 KB per-island budget.
  * This plugin swaps the runtime for the client build only; server rendering and the
- * component tests keep using React itself.
+ * component tests keep using React itself. It also swaps cn() for its tailwind-merge-free
+ * version (src/lib/cn-browser.ts).
  * @returns {import('vite').Plugin}
  */
 export function islandRuntime() {
@@ -22,8 +23,13 @@ export function islandRuntime() {
     applyToEnvironment: (environment) => environment.name === 'client',
     async resolveId(id, importer, options) {
       const target = runtime[id];
-      if (!target) return null;
-      return this.resolve(target, importer, { ...options, skipSelf: true });
+      if (target) return this.resolve(target, importer, { ...options, skipSelf: true });
+      // cn() without tailwind-merge in the browser (src/lib/cn-browser.ts says why).
+      if (id.endsWith('/lib/cn.ts') && importer) {
+        const resolved = await this.resolve(id, importer, { ...options, skipSelf: true });
+        if (resolved?.id.endsWith('/src/lib/cn.ts')) return resolved.id.replace(/cn\.ts$/, 'cn-browser.ts');
+      }
+      return null;
     },
   };
 }

@@ -117,9 +117,9 @@ const hasNoDeclarations = (rule: {
     (rule.value.declarations?.importantDeclarations?.length ?? 0) ===
     0 && (rule.value.rules?.length ?? 0) === 0;
 
-/** The stylesheet without the rules and custom properties a page with this vocabulary cannot use. */
-export function pruneStylesheet(css: string, page: PageVocabulary): string {
-  const pruned = minify(css, {
+/** The stylesheet without the rules a page with this vocabulary cannot use (custom properties untouched). */
+function pruneRules(css: string, page: PageVocabulary): string {
+  return minify(css, {
     Rule: {
       // A rule goes when none of its selectors can match. One that partly can is kept whole:
       // lightningcss cannot hand every rule back once edited, and the bytes saved would be few.
@@ -127,9 +127,11 @@ export function pruneStylesheet(css: string, page: PageVocabulary): string {
     },
     RuleExit: dropWhenEmpty,
   });
-  // Registered properties cost style work on every element, theme variables cost bytes: keep only those read.
-  const inUse = propertiesInUse(pruned, page);
-  return minify(pruned, {
+}
+
+/** The stylesheet without the custom properties (registered or declared) that are not in `inUse`. */
+function pruneProperties(css: string, inUse: Set<string>): string {
+  return minify(css, {
     Rule: { property: (rule) => (inUse.has(rule.value.name) ? undefined : []) },
     // lightningcss also files properties it does not know (`-webkit-tap-highlight-color`) as custom.
     Declaration: {
@@ -139,17 +141,38 @@ export function pruneStylesheet(css: string, page: PageVocabulary): string {
   });
 }
 
-/** Calls `prune` on the text of each inline stylesheet of a page and puts the result back. */
-export function rewriteInlineStyles(html: string, prune: (css: string) => string): string {
+/**
+ * The stylesheets of one page without the rules and custom properties the page cannot use. They
+ * share one cascade, so a custom property declared in one (the font stack Astro's <Font> declares)
+ * stays when another reads it (the site stylesheet's `--font-sans: var(--font-inter)`).
+ */
+export function pruneStylesheets(sheets: string[], page: PageVocabulary): string[] {
+  const pruned = sheets.map((css) => pruneRules(css, page));
+  // Registered properties cost style work on every element, theme variables cost bytes: keep only those read.
+  const inUse = propertiesInUse(pruned.join('\n'), page);
+  return pruned.map((css) => pruneProperties(css, inUse));
+}
+
+/** The stylesheet without the rules and custom properties a page with this vocabulary cannot use. */
+export function pruneStylesheet(css: string, page: PageVocabulary): string {
+  return pruneStylesheets([css], page)[0]!;
+}
+
+const INLINE_STYLE = /(<style[^>]*>)([\s\S]*?)(<\/style>)/g;
+
+/** Hands the text of every inline stylesheet of a page to `prune` at once and puts the results back. */
+export function rewriteInlineStyles(html: string, prune: (sheets: string[]) => string[]): string {
+  const pruned = prune([...html.matchAll(INLINE_STYLE)].map((match) => match[2]!));
+  let index = 0;
   return html.replace(
-    /(<style[^>]*>)([\s\S]*?)(<\/style>)/g,
-    (_, open: string, css: string, close: string) => `${open}${prune(css)}${close}`,
+    INLINE_STYLE,
+    (_, open: string, _css: string, close: string) => `${open}${pruned[index++]}${close}`,
   );
 }
 
-/** The page with each inline stylesheet pruned to what the page and its island scripts can use. */
+/** The page with its inline stylesheets pruned to what the page and its island scripts can use. */
 export function prunePageCss(html: string, scriptWords: Iterable<string> = []): string {
   if (!html.includes('<style')) return html;
   const page = vocabularyOf(html, scriptWords);
-  return rewriteInlineStyles(html, (css) => pruneStylesheet(css, page));
+  return rewriteInlineStyles(html, (sheets) => pruneStylesheets(sheets, page));
 }

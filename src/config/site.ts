@@ -1,9 +1,12 @@
 /**
  * The one place the site's identity and outbound addresses live.
- * URLs (and the contact address) can be overridden by environment variables at build and start;
- * the defaults are deliberately example values that a deployer replaces.
+ * The addresses come from the build-time settings (`SITE_URL`, `PUBLIC_*`, declared and validated
+ * in src/server/settings.ts), whose defaults are deliberately example values a deployer replaces.
+ * They are baked into the built pages: changing one needs a rebuild (README, "Configuration").
  * Browser code never imports this module: islands receive what they need as props.
  */
+import { loadBuildSettings } from './build-settings.ts';
+
 export interface SiteConfig {
   /** Full company name, shown on wide screens and in titles. */
   companyName: string;
@@ -16,8 +19,6 @@ export interface SiteConfig {
   bookingUrl: string;
   /** The company's page on the professional network. */
   linkedinUrl: string;
-  /** RSS or Atom feed of the Point of View blog, fetched by our own server. */
-  povFeedUrl: string;
   /** Public origin of the site, used for canonical URLs, the sitemap and social cards. */
   siteUrl: string;
   copyrightYear: number;
@@ -29,31 +30,17 @@ function readEnv(): Env {
   return typeof process !== 'undefined' && process.env ? process.env : {};
 }
 
-function url(value: string | undefined, fallback: string, name: string): string {
-  const candidate = value?.trim() || fallback;
-  try {
-    const parsed = new URL(candidate);
-    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error('scheme');
-    return candidate.replace(/\/$/, '');
-  } catch {
-    throw new Error(`${name} must be an absolute http(s) URL, got "${candidate}"`);
-  }
-}
-
+/** Throws a SettingsError (one line per bad variable) for a malformed value. */
 export function loadSiteConfig(env: Env = readEnv()): SiteConfig {
+  const settings = loadBuildSettings(env);
   return {
     companyName: 'Humanwise Innovation Partners',
     shortName: 'Humanwise',
     tagline: 'Human-centred design and AI, brought together for leaders who build what comes next.',
-    contactEmail: env.PUBLIC_CONTACT_EMAIL?.trim() || 'hello@example.com',
-    bookingUrl: url(
-      env.PUBLIC_BOOKING_URL,
-      'https://booking.example.com/humanwise/discovery-call',
-      'PUBLIC_BOOKING_URL',
-    ),
-    linkedinUrl: url(env.PUBLIC_LINKEDIN_URL, 'https://www.linkedin.com/company/example', 'PUBLIC_LINKEDIN_URL'),
-    povFeedUrl: url(env.POV_FEED_URL, 'https://blog.example.com/feed', 'POV_FEED_URL'),
-    siteUrl: url(env.SITE_URL, 'https://www.example.com', 'SITE_URL'),
+    contactEmail: settings.PUBLIC_CONTACT_EMAIL,
+    bookingUrl: settings.PUBLIC_BOOKING_URL,
+    linkedinUrl: settings.PUBLIC_LINKEDIN_URL,
+    siteUrl: settings.SITE_URL,
     copyrightYear: 2025,
   };
 }

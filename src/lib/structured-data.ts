@@ -31,7 +31,13 @@ export interface CaseStudyJsonLdInput {
   industry: string;
   /** Path of the processed hero image, e.g. "/_astro/cdp.Bx1.svg". */
   imagePath: string;
+  /** From the study's content (`published`, `updated`): the build time would say every study changed at each deploy. */
+  published: Date;
+  updated: Date;
 }
+
+/** A calendar date as schema.org expects it: "2025-05-06". */
+const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
 /** schema.org Article for a case study, written and published by the company itself. */
 export function caseStudyJsonLd(study: CaseStudyJsonLdInput): Record<string, unknown> {
@@ -45,6 +51,8 @@ export function caseStudyJsonLd(study: CaseStudyJsonLdInput): Record<string, unk
     articleSection: study.category,
     about: { '@type': 'Thing', name: study.industry },
     image: absoluteUrl(study.imagePath),
+    datePublished: isoDate(study.published),
+    dateModified: isoDate(study.updated),
     author: organization,
     publisher: { ...organization, logo: { '@type': 'ImageObject', url: absoluteUrl('/favicon.svg') } },
     url,

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { XMLBuilder } from 'fast-xml-parser';
+import XMLBuilder from 'fast-xml-builder';
 import { publicPaths } from '../lib/content/site-map.ts';
 import { absoluteUrl } from '../lib/seo.ts';
 

@@ -1,11 +1,31 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import compression from 'compression';
+import onHeaders from 'on-headers';
 import type { Logger } from 'pino';
+import { matchesIfNoneMatch } from './http/conditional.ts';
+import { CROSS_SITE_MESSAGE, type CrossSiteOptions, createCrossSiteCheck } from './http/cross-site.ts';
+import { allowMethods, hasOneHost, PAGE_METHODS } from './http/request-checks.ts';
+import {
+  isSafeLocalLocation,
+  namesAnotherHost,
+  parseRequestTarget,
+  redirectLocally,
+  withoutTrailingSlash,
+} from './http/request-target.ts';
 import { applySecurityHeaders, contentSecurityPolicy, type SecurityHeaderOptions } from './http/security-headers.ts';
 import { negotiateEncoding, type StaticAsset } from './http/static-files.ts';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+/**
+ * Handles a form a page posts to itself (POST to the page's own path). It answers itself (a
+ * redirect) or has the page rendered from the same request with `locals`.
+ */
+export type FormPostHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  renderPage: (locals: Record<string, unknown>) => Promise<void>,
+) => Promise<void>;
 /** Astro's middleware-mode handler: renders on-demand pages, calls `next` when no route matches. */
 export type AstroHandler = (
   req: IncomingMessage,
@@ -18,11 +38,19 @@ export interface AppDependencies {
   assets: Map<string, StaticAsset>;
   astro: AstroHandler;
   api: Record<string, NodeHandler>;
-  health: () => Promise<boolean>;
+  /** POSTs to these page paths; other methods render the page as usual. */
+  formPosts?: Record<string, FormPostHandler>;
+  /**
+   * false: the store does not answer (503). true or an object: ok (200); an object's fields are
+   * added to the JSON (delivery counts for monitoring, which never make the site unhealthy).
+   */
+  health: () => Promise<boolean | Record<string, unknown>>;
   security: SecurityHeaderOptions;
   logger: Logger;
   /** Lets the tests reach /diagnostics/render-failure, which exists only to prove the 500 page. */
   enableFailureRoute?: boolean;
+  /** Whose pages may post to us besides the request's own host (SITE_URL, ALLOWED_ORIGINS). */
+  crossSite?: CrossSiteOptions;
 }
 
 const FAILURE_ROUTE = '/diagnostics/render-failure';
@@ -53,7 +81,7 @@ function sendAsset(req: IncomingMessage, res: ServerResponse, asset: StaticAsset
   res.setHeader('Vary', 'Accept-Encoding');
   if (status === 200) {
     res.setHeader('ETag', asset.etag);
-    if (req.headers['if-none-match'] === asset.etag) {
+    if (matchesIfNoneMatch(req.headers['if-none-match'], asset.etag)) {
       res.writeHead(304).end();
       return;
     }
@@ -65,9 +93,35 @@ function sendAsset(req: IncomingMessage, res: ServerResponse, asset: StaticAsset
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
+/**
+ * The request as compression should see it: a HEAD is compressed like the GET it stands for, so
+ * that it carries the same Content-Encoding and Vary (Node sends no body for a HEAD anyway).
+ */
+function asGetForCompression(req: IncomingMessage): IncomingMessage {
+  if (req.method !== 'HEAD') return req;
+  return new Proxy(req, { get: (target, key) => (key === 'method' ? 'GET' : Reflect.get(target, key, target)) });
+}
+
 export function createApp(deps: AppDependencies) {
-  const { assets, astro, api, health, security, logger, enableFailureRoute = false } = deps;
+  const { assets, astro, api, formPosts = {}, health, security, logger, enableFailureRoute = false } = deps;
   const notFound = assets.get('/404');
+  const crossSiteRefusal = createCrossSiteCheck(deps.crossSite ?? { siteUrl: '' });
+
+  /** A short answer for requests we refuse before routing: JSON for the APIs, a small page otherwise. */
+  function sendRefusal(req: IncomingMessage, res: ServerResponse, status: number, message: string) {
+    const json = (req.url ?? '').startsWith('/api/') || /json/i.test(String(req.headers['content-type'] ?? ''));
+    const body = json
+      ? JSON.stringify({ status: 'error', message })
+      : `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${message}</title>` +
+        '<meta name="viewport" content="width=device-width, initial-scale=1"></head><body><main>' +
+        `<h1>${message}</h1><p><a href="/">Return to Home</a></p></main></body></html>`;
+    res.writeHead(status, {
+      'Content-Type': json ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'Content-Length': Buffer.byteLength(body),
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
 
   function sendNotFound(req: IncomingMessage, res: ServerResponse) {
     if (notFound) sendAsset(req, res, notFound, 404);
@@ -91,7 +145,7 @@ export function createApp(deps: AppDependencies) {
     return new Promise<void>((resolve) => {
       res.once('close', resolve);
       res.setHeader('Cache-Control', 'no-cache');
-      compress(req as never, res as never, () => renderCompressed(req, res, locals));
+      compress(asGetForCompression(req) as never, res as never, () => renderCompressed(req, res, locals));
     });
   }
 
@@ -104,19 +158,27 @@ export function createApp(deps: AppDependencies) {
   }
 
   async function route(req: IncomingMessage, res: ServerResponse) {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const path = url.pathname;
+    // The raw path, never `new URL(req.url, base)`: see src/server/http/request-target.ts.
+    const target = parseRequestTarget(req.url);
+    if (!target) return sendRefusal(req, res, 400, 'Bad request');
+    const { path } = target;
+    if (namesAnotherHost(path)) return sendNotFound(req, res);
 
     if (path === '/healthz') {
-      const ok = await health().catch(() => false);
+      if (!allowMethods(req, res, PAGE_METHODS)) return;
+      const answer = await health().catch(() => false);
+      const ok = answer !== false;
       res.writeHead(ok ? 200 : 503, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-      res.end(JSON.stringify({ status: ok ? 'ok' : 'unavailable' }));
+      res.end(JSON.stringify({ status: ok ? 'ok' : 'unavailable', ...(typeof answer === 'object' ? answer : {}) }));
       return;
     }
 
     if (path === FAILURE_ROUTE && !enableFailureRoute) return sendNotFound(req, res);
 
-    const apiHandler = api[path];
+    const formPost = Object.hasOwn(formPosts, path) ? formPosts[path] : undefined;
+    if (formPost && req.method === 'POST') return formPost(req, res, (locals) => renderWithAstro(req, res, locals));
+
+    const apiHandler = Object.hasOwn(api, path) ? api[path] : undefined;
     if (apiHandler) return apiHandler(req, res);
     if (path.startsWith('/api/')) {
       res.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
@@ -124,33 +186,54 @@ export function createApp(deps: AppDependencies) {
       return;
     }
 
-    if (req.method === 'GET' || req.method === 'HEAD') {
-      if (path.length > 1 && path.endsWith('/')) {
-        res.writeHead(301, { Location: path.replace(/\/+$/, '') + url.search }).end();
-        return;
-      }
-      const asset = assets.get(path);
-      if (asset && path !== '/404') return sendAsset(req, res, asset);
+    // Pages and files are read with GET and HEAD only; anything else is answered here, before
+    // Astro (which fails on TRACE and the like with a stack trace per request).
+    if (!allowMethods(req, res, PAGE_METHODS)) return;
+    if (path.length > 1 && path.endsWith('/')) {
+      const location = withoutTrailingSlash(target);
+      if (!location) return sendNotFound(req, res);
+      return redirectLocally(res, 301, location);
     }
+    const asset = assets.get(path);
+    if (asset && path !== '/404') return sendAsset(req, res, asset);
     return renderWithAstro(req, res);
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const started = performance.now();
-    // Taken now: the no-JavaScript form's answer rewrites req.method and req.url to render /waitlist.
-    const method = req.method;
-    const path = (req.url ?? '/').split('?')[0];
     res.once('finish', () => {
       // One line per request; never the query string or body, which may carry personal data.
       logger.info({
-        method,
-        path,
+        method: req.method,
+        path: (req.url ?? '/').split('?')[0],
         status: res.statusCode,
         durationMs: Math.round((performance.now() - started) * 10) / 10,
       });
     });
     applySecurityHeaders(res, security);
+    // Last line of defence for every redirect, ours or Astro's: a Location that could leave the
+    // site (//host, /\host, an absolute URL) is never sent.
+    onHeaders(res, () => {
+      const location = res.getHeader('location');
+      if (location !== undefined && !isSafeLocalLocation(String(location))) {
+        logger.error(
+          { path: (req.url ?? '/').split('?')[0], status: res.statusCode },
+          'refused to send a Location outside the site',
+        );
+        res.removeHeader('location');
+        res.statusCode = 500;
+      }
+    });
     try {
+      if (!hasOneHost(req)) return sendRefusal(req, res, 400, 'Bad request: more than one Host header');
+      const refusal = crossSiteRefusal(req);
+      if (refusal) {
+        logger.warn(
+          { method: req.method, path: (req.url ?? '/').split('?')[0], reason: refusal },
+          'cross-site request refused',
+        );
+        return sendRefusal(req, res, 403, CROSS_SITE_MESSAGE);
+      }
       await route(req, res);
     } catch (error) {
       logger.error({ err: error, path: (req.url ?? '/').split('?')[0] }, 'request failed');
@@ -158,5 +241,5 @@ export function createApp(deps: AppDependencies) {
     }
   }
 
-  return { handle, renderWithAstro };
+  return { handle };
 }

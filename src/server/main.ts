@@ -1,34 +1,34 @@
 /**
- * The production server: `npm run serve` (after `npm run build`).
+ * The production server, started through src/server/launch.mjs (`npm run serve`, `npm start`).
  * Owns HTTP — security headers, compression, caching, the JSON APIs, health and graceful
  * shutdown — and hands page requests to Astro's handler, passing server-side services as locals.
  */
-import { createServer } from 'node:http';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { existsSync } from 'node:fs';
 import pino from 'pino';
-import { site } from '../config/site.ts';
 import { createApp, type AstroHandler } from './app.ts';
 import { loadStaticAssets } from './http/static-files.ts';
 import { collectScriptHashes } from './http/inline-script-hashes.ts';
 import { gracefulShutdown } from './http/graceful-shutdown.ts';
+import { createHttpServer } from './http/server.ts';
 import { createRateLimiter } from './http/rate-limit.ts';
 import { openLeadStore } from './leads/store.ts';
-import { createWaitlistHandler } from './api/waitlist.ts';
+import { createWaitlistSubmitter } from './waitlist/submit.ts';
+import { createWaitlistApiHandler } from './waitlist/respond-json.ts';
+import { createWaitlistFormHandler } from './waitlist/respond-form.ts';
 import { createPovHandler } from './api/pov.ts';
 import { createPovService } from './feed/pov-service.ts';
-import { loadSettings, SettingsError } from './settings.ts';
+import { WAITLIST_API_PATH, WAITLIST_FORM_PATH } from '../lib/waitlist/api.ts';
+import { differingBuildSettings, mismatchMessage, readStamp } from './build-stamp.ts';
+import { loadSettings, settingsOrExit } from './settings.ts';
+import { createChannels } from './delivery/channels.ts';
+import { createDeliveryWorker } from './delivery/worker.ts';
+import { fastSchedule, productionSchedule } from './delivery/schedule.ts';
+import { startRetention } from './leads/retention.ts';
 
-const env = process.env;
-const settings = (() => {
-  try {
-    return loadSettings(env);
-  } catch (error) {
-    if (!(error instanceof SettingsError)) throw error;
-    for (const problem of error.problems) console.error(`Setting error: ${problem}`);
-    process.exit(1);
-  }
-})();
+// Settings first, before anything that reads them (the built pages read the build-time ones as
+// they load): a bad value is one line per variable, never a stack trace.
+const settings = settingsOrExit(loadSettings);
 const logger = pino({ level: settings.LOG_LEVEL, base: null });
 const distDir = fileURLToPath(new URL('../../dist/', import.meta.url));
 const entry = `${distDir}server/entry.mjs`;
@@ -37,50 +37,125 @@ if (!existsSync(entry)) {
   logger.fatal(`No build found at ${entry}. Run "npm run build" first (or "npm start", which builds and serves).`);
   process.exit(1);
 }
+const stamp = readStamp(distDir);
+if (!stamp) {
+  logger.warn('The build has no stamp (not made by "npm run build"): its build-time settings cannot be checked.');
+} else {
+  const differing = differingBuildSettings(stamp, settings);
+  if (differing.length > 0) {
+    console.error(mismatchMessage(differing));
+    process.exit(1);
+  }
+}
 
 const { handler: astro } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
 const assets = await loadStaticAssets(`${distDir}client`);
-const store = await openLeadStore(env);
+const schedule = settings.LEADS_DELIVERY_FAST ? fastSchedule : productionSchedule;
+// Imported only now: src/config/site.ts validates the build-time settings as it loads, and a bad
+// one must be reported by settingsOrExit above, as one line, not thrown from an import.
+const { site } = await import('../config/site.ts');
+const channels = createChannels(
+  settings,
+  { companyName: site.companyName, contactEmail: settings.PUBLIC_CONTACT_EMAIL, siteUrl: settings.SITE_URL },
+  schedule.sendTimeoutMs,
+);
+if (channels.enabled.length === 0) {
+  logger.warn(
+    'No lead delivery channel is configured: leads are stored, but nobody is notified. Set SMTP_URL and ' +
+      'LEADS_NOTIFY_EMAIL, or LEADS_WEBHOOK_URL and LEADS_WEBHOOK_SECRET (see the README), then queue earlier ' +
+      'leads with "npm run leads:deliveries -- --backfill".',
+  );
+}
+const store = await openLeadStore(settings, {
+  channels: channels.enabled,
+  onNarrowed: (paths) => logger.warn({ paths }, 'lead store files were readable by others; narrowed to the owner'),
+});
+// Deliveries are sent from the outbox by this worker; its log lines carry ids, never personal data.
+const worker = createDeliveryWorker({
+  store,
+  send: channels.send,
+  schedule,
+  log: (event) => {
+    if (event.event === 'dead') logger.error(event, 'lead delivery is dead: giving up after 24 h of failures');
+    else if (event.event === 'delivered') logger.info(event, 'lead delivered');
+    else logger.warn(event, 'lead delivery failed');
+  },
+});
+worker.start();
+// The waiting-list path sees this store: a new lead wakes the worker at once, so it is usually
+// delivered within milliseconds instead of at the next poll. A Proxy, so it works whatever shape
+// the store has (a plain object here, a class or a thread's stand-in elsewhere).
+const leadStore = new Proxy(store, {
+  get(target, property, receiver) {
+    if (property === 'save') {
+      return async (...args: Parameters<typeof store.save>) => {
+        const result = await target.save(...args);
+        if (result.created) worker.nudge();
+        return result;
+      };
+    }
+    const value: unknown = Reflect.get(target, property, receiver);
+    return typeof value === 'function' ? value.bind(target) : value;
+  },
+});
+const stopRetention = startRetention({
+  store,
+  retentionDays: settings.LEADS_RETENTION_DAYS,
+  log: (result) => {
+    if ('error' in result) logger.error({ error: result.error }, 'retention purge failed');
+    else if (result.leads > 0)
+      logger.info({ ...result, retentionDays: settings.LEADS_RETENTION_DAYS }, 'retention purge');
+  },
+});
 const povService = createPovService({
-  feedUrl: site.povFeedUrl,
+  feedUrl: settings.POV_FEED_URL,
   cacheTtlMs: settings.POV_CACHE_SECONDS * 1000,
+  allowPrivateAddresses: settings.POV_FEED_ALLOW_PRIVATE,
   log: (event) => logger.warn({ feed: event }, 'feed event'),
 });
+
+const waitlist = {
+  submit: createWaitlistSubmitter({
+    store: leadStore,
+    rateLimiter: createRateLimiter({ limit: settings.WAITLIST_RATE_LIMIT, windowMs: 10 * 60 * 1000 }),
+  }),
+  trustProxy: settings.TRUST_PROXY,
+  log: (event: Record<string, unknown>) => logger.info(event),
+};
 
 const app = createApp({
   assets,
   astro,
-  security: { scriptHashes: collectScriptHashes(assets), hsts: site.siteUrl.startsWith('https:') },
+  security: {
+    scriptHashes: collectScriptHashes([...assets.values()].map((asset) => asset.scriptHashes)),
+    hsts: settings.SITE_URL.startsWith('https:'),
+  },
   logger,
   enableFailureRoute: settings.ENABLE_FAILURE_ROUTE,
+  crossSite: { siteUrl: settings.SITE_URL, allowedHosts: settings.ALLOWED_ORIGINS },
   health: async () => {
     await store.ping();
-    return true;
+    // Failing deliveries do not make the site unhealthy; monitoring alerts on these numbers.
+    const deliveries = await store.deliveryHealth().catch(() => undefined);
+    return deliveries
+      ? {
+          deliveries: {
+            dead: deliveries.dead,
+            pending: deliveries.pending,
+            oldestPendingSeconds: deliveries.oldestPendingSeconds,
+          },
+        }
+      : true;
   },
   api: {
-    '/api/waitlist': createWaitlistHandler({
-      store,
-      rateLimiter: createRateLimiter({ limit: settings.WAITLIST_RATE_LIMIT, windowMs: 10 * 60 * 1000 }),
-      trustProxy: settings.TRUST_PROXY,
-      renderForm: async (req, res, state, status) => {
-        // The no-JavaScript form: answer with the /waitlist page showing the outcome.
-        req.method = 'GET';
-        req.url = '/waitlist';
-        delete req.headers['content-type'];
-        delete req.headers['content-length'];
-        await app.renderWithAstro(req, res, { waitlistForm: state, waitlistStatus: status });
-      },
-      log: (event) => logger.info(event),
-    }),
+    [WAITLIST_API_PATH]: createWaitlistApiHandler(waitlist),
     '/api/pov': createPovHandler(povService),
   },
+  // The no-JavaScript waiting-list form posts to its own page.
+  formPosts: { [WAITLIST_FORM_PATH]: createWaitlistFormHandler(waitlist) },
 });
 
-const server = createServer(
-  { requestTimeout: 30_000, headersTimeout: 15_000 },
-  (req, res) => void app.handle(req, res),
-);
-server.keepAliveTimeout = 5_000;
+const server = createHttpServer((req, res) => void app.handle(req, res));
 const drainer = gracefulShutdown(server);
 
 const port = settings.PORT;
@@ -94,10 +169,15 @@ function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'shutting down');
-  // Stop accepting, let requests in flight finish (10 s at most), then close the store so every
-  // write is on disk.
-  drainer
-    .drain({ forceAfterMs: 10_000, onForce: () => logger.warn('requests still open after 10 s; closing them') })
+  // Stop accepting, let requests in flight finish (10 s at most) while the delivery worker finishes
+  // the sends in flight (a send that does not finish stays pending and is sent again after the
+  // restart), then close the store so every write is on disk.
+  stopRetention();
+  Promise.all([
+    drainer.drain({ forceAfterMs: 10_000, onForce: () => logger.warn('requests still open after 10 s; closing them') }),
+    worker.stop(),
+  ])
+    .then(() => channels.close())
     .then(() => store.close())
     .then(() => process.exit(0))
     .catch((error: unknown) => {

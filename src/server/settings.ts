@@ -3,56 +3,57 @@
  *
  * One schema, keyed by the variable's own name, so the README's table, `.env.example` and this
  * module can be checked against each other. A bad value stops the server with one line per bad
- * variable (never a stack trace). Build-time settings (`SITE_URL`, `PUBLIC_*`) are read by
- * src/config/site.ts, which the pages import; they are listed here too so the server can tell
- * when it serves a build made with other values.
+ * variable (never a stack trace). Build-time settings (`SITE_URL`, `PUBLIC_*`) are baked into the
+ * built pages: src/config/site.ts reads them through `loadBuildSettings`, the build records them in
+ * its stamp, and the server refuses to serve a build made with other values.
  *
- * Each issue that adds a setting adds it here, to `.env.example` and to the README's table.
+ * Each issue that adds a setting adds it here, to `.env.example` and to the README's table
+ * (tests/unit/config/settings-docs.test.ts checks that the three agree).
  */
 import { z } from 'zod';
+import {
+  buildSettingsSchema,
+  type Env,
+  flag,
+  httpUrl,
+  parseSettings,
+  secretSettings,
+  trimmed,
+  unset,
+  wholeNumber,
+} from '../config/build-settings.ts';
+import { hostOfEntry } from './http/cross-site.ts';
 
-type Env = Record<string, string | undefined>;
+export {
+  type BuildSettings,
+  buildTimeSettingNames,
+  loadBuildSettings,
+  placeholderSettings,
+  readEnvironment,
+  SettingsError,
+  secretSettings,
+  settingsOrExit,
+} from '../config/build-settings.ts';
 
-/** Empty strings count as unset, so `FOO=` in a file means "use the default". */
-const unset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
-const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
-
-const wholeNumber = (min: number, fallback: number, max = Number.MAX_SAFE_INTEGER) =>
+/** A comma-separated list of hosts (or origins, whose host is kept), e.g. `www.example.com, example.com`. */
+const hostList = () =>
   z.preprocess(
     unset,
-    z.coerce
-      .number({ error: `must be a whole number` })
-      .int({ error: 'must be a whole number' })
-      .min(min, { error: `must be ${min} or more` })
-      .max(max, { error: `must be ${max} or less` })
-      .default(fallback),
-  );
-
-const flag = () =>
-  z.preprocess(
-    (value) => unset(trimmed(typeof value === 'string' ? value.toLowerCase() : value)),
     z
-      .enum(['1', 'true', '0', 'false'], { error: 'must be 1 or 0' })
+      .string()
       .optional()
-      .transform((value) => value === '1' || value === 'true'),
+      .transform((value, ctx) => {
+        const hosts: string[] = [];
+        for (const entry of (value ?? '').split(',')) {
+          if (entry.trim() === '') continue;
+          const host = hostOfEntry(entry);
+          if (host) hosts.push(host);
+          else
+            ctx.addIssue({ code: 'custom', message: `must list hosts such as www.example.com, got "${entry.trim()}"` });
+        }
+        return hosts;
+      }),
   );
-
-const httpUrl = (fallback?: string) => {
-  const url = z.string().transform((value, ctx) => {
-    try {
-      const parsed = new URL(value);
-      if (parsed.protocol === 'http:' || parsed.protocol === 'https:') return value.replace(/\/$/, '');
-    } catch {
-      // reported below
-    }
-    ctx.addIssue({ code: 'custom', message: `must be an absolute http(s) URL, got "${value}"` });
-    return z.NEVER;
-  });
-  return z.preprocess(
-    (value) => unset(trimmed(value)),
-    fallback === undefined ? url.optional() : url.default(fallback),
-  );
-};
 
 const postgresUrl = z.preprocess(
   (value) => unset(trimmed(value)),
@@ -71,6 +72,86 @@ const postgresUrl = z.preprocess(
     .optional(),
 );
 
+/** An SMTP connection URL for nodemailer: smtp:// (STARTTLS when offered) or smtps:// (implicit TLS). */
+const smtpUrl = z.preprocess(
+  (value) => unset(trimmed(value)),
+  z
+    .string()
+    .refine(
+      (value) => {
+        try {
+          const url = new URL(value);
+          return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+        } catch {
+          return false;
+        }
+      },
+      { error: 'must be an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.com:587' },
+    )
+    .optional(),
+);
+
+const emailAddress = z.email({ error: 'must be an e-mail address' });
+
+/** One or more e-mail addresses, comma-separated. */
+const emailList = z.preprocess(
+  (value) => unset(trimmed(value)),
+  z
+    .string()
+    .transform((value, ctx) => {
+      const list = value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
+      const bad = list.filter((address) => !emailAddress.safeParse(address).success);
+      if (list.length === 0 || bad.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be one or more e-mail addresses separated by commas, got "${value}"`,
+        });
+        return z.NEVER;
+      }
+      return list;
+    })
+    .optional(),
+);
+
+/** Where leads are posted. Its value is never echoed: such URLs often carry a token. */
+const webhookUrl = z.preprocess(
+  (value) => unset(trimmed(value)),
+  z
+    .string()
+    .refine(
+      (value) => {
+        try {
+          return ['http:', 'https:'].includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      { error: 'must be an absolute http(s) URL' },
+    )
+    .optional(),
+);
+
+/** A Standard Webhooks signing secret: "whsec_" followed by base64 (at least 24 bytes). */
+const webhookSecret = z.preprocess(
+  (value) => unset(trimmed(value)),
+  z
+    .string()
+    .refine(
+      (value) => {
+        const match = /^whsec_([A-Za-z0-9+/]+={0,2})$/.exec(value);
+        return match?.[1] !== undefined && match[1].length % 4 === 0 && Buffer.from(match[1], 'base64').length >= 24;
+      },
+      {
+        error:
+          'must be "whsec_" followed by a base64 key of 24 bytes or more (e.g. whsec_ + `openssl rand -base64 32`)',
+      },
+    )
+    .optional(),
+);
+
 export const settingsSchema = z.object({
   // HTTP
   PORT: wholeNumber(1, 4321, 65_535),
@@ -81,44 +162,65 @@ export const settingsSchema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
   ENABLE_FAILURE_ROUTE: flag(),
-  // Build-time (baked into the pages; see src/config/site.ts)
-  SITE_URL: httpUrl('https://www.example.com'),
+  /** Other sites' hosts whose pages may post to ours (our own host and SITE_URL's always may). */
+  ALLOWED_ORIGINS: hostList(),
+  // Build-time (baked into the pages; src/config/build-settings.ts)
+  ...buildSettingsSchema.shape,
   // Point of View feed
   POV_FEED_URL: httpUrl('https://blog.example.com/feed'),
   POV_CACHE_SECONDS: wholeNumber(0, 900),
+  /** Test-only: `1` lets the feed reader connect to loopback and private addresses (local fixtures). */
+  POV_FEED_ALLOW_PRIVATE: flag(),
   // Lead store
   SQLITE_PATH: z.preprocess((value) => unset(trimmed(value)), z.string().default('./data/leads.sqlite')),
   DATABASE_URL: postgresUrl,
   PG_POOL_MAX: wholeNumber(1, 10),
   // Waiting list
   WAITLIST_RATE_LIMIT: wholeNumber(0, 5),
+  // Lead delivery (each channel is off until configured) and retention
+  SMTP_URL: smtpUrl,
+  LEADS_NOTIFY_EMAIL: emailList,
+  LEADS_FROM_EMAIL: z.preprocess((value) => unset(trimmed(value)), emailAddress.optional()),
+  LEADS_WEBHOOK_URL: webhookUrl,
+  LEADS_WEBHOOK_SECRET: webhookSecret,
+  LEADS_CONFIRM_VISITOR: flag(),
+  LEADS_RETENTION_DAYS: wholeNumber(1, 730),
+  // Test-only: retries after 0.2-1.6 s, a 3 s lease and a 2 s send timeout, so the reliability
+  // suite sees a whole backoff in seconds. Never set it in production.
+  LEADS_DELIVERY_FAST: flag(),
+});
+
+/** Settings that only make sense together. */
+const checkedSchema = settingsSchema.superRefine((value, ctx) => {
+  const need = (name: SettingName, message: string) => ctx.addIssue({ code: 'custom', path: [name], message });
+  if (value.LEADS_NOTIFY_EMAIL && !value.SMTP_URL) need('LEADS_NOTIFY_EMAIL', 'needs SMTP_URL to send through');
+  if (value.LEADS_CONFIRM_VISITOR && !value.SMTP_URL) need('LEADS_CONFIRM_VISITOR', 'needs SMTP_URL to send through');
+  if (value.SMTP_URL && !value.LEADS_NOTIFY_EMAIL && !value.LEADS_CONFIRM_VISITOR) {
+    need('SMTP_URL', 'is set but nobody is mailed: set LEADS_NOTIFY_EMAIL (the team) or LEADS_CONFIRM_VISITOR=1');
+  }
+  if (value.LEADS_WEBHOOK_URL && !value.LEADS_WEBHOOK_SECRET) {
+    need('LEADS_WEBHOOK_URL', 'needs LEADS_WEBHOOK_SECRET to sign with');
+  }
+  if (value.LEADS_WEBHOOK_SECRET && !value.LEADS_WEBHOOK_URL) {
+    need('LEADS_WEBHOOK_SECRET', 'is set but LEADS_WEBHOOK_URL is not');
+  }
 });
 
 export type Settings = z.output<typeof settingsSchema>;
 export type SettingName = keyof typeof settingsSchema.shape;
 export const settingNames = Object.keys(settingsSchema.shape) as SettingName[];
 
-/** Settings whose values may hold credentials: a bad one is named, never echoed. */
-export const secretSettings = new Set<string>(['DATABASE_URL']);
-
-export class SettingsError extends Error {
-  readonly problems: string[];
-  constructor(problems: string[]) {
-    super(`Invalid settings: ${problems.join('; ')}`);
-    this.name = 'SettingsError';
-    this.problems = problems;
-  }
+for (const name of [
+  'DATABASE_URL',
+  'SMTP_URL',
+  // A webhook URL often carries its own token (Zapier, Make, Slack workflows).
+  'LEADS_WEBHOOK_URL',
+  'LEADS_WEBHOOK_SECRET',
+]) {
+  secretSettings.add(name);
 }
 
 /** Reads and validates every setting; throws a SettingsError naming each bad variable. */
 export function loadSettings(env: Env = process.env): Settings {
-  const result = settingsSchema.safeParse(env);
-  if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => {
-    const name = String(issue.path[0] ?? 'settings');
-    const raw = env[name];
-    const echo = raw !== undefined && !secretSettings.has(name) && !issue.message.includes('got');
-    return `${name} ${issue.message}${echo ? ` (got "${raw}")` : ''}`;
-  });
-  throw new SettingsError(problems);
+  return parseSettings(checkedSchema, env);
 }

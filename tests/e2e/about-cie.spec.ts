@@ -72,7 +72,7 @@ test.describe('/cie', () => {
     'command-center',
   ].map((slug) => readContent(`cie-components/${slug}.json`));
 
-  test('six components, each with purpose, with-it and without-it outcomes and an attributed quote', async ({
+  test("six components, each with purpose, with-it and without-it outcomes and a quote by its real author or the firm's principle", async ({
     page,
   }) => {
     const response = await page.goto('/cie');
@@ -99,9 +99,18 @@ test.describe('/cie', () => {
       await expect(card.getByRole('list', { name: 'Without it', exact: true }).getByRole('listitem')).toHaveText(
         component.withoutIt,
       );
-      const quote = card.getByRole('figure');
-      await expect(quote.getByRole('blockquote')).toHaveText(`“${component.quote}”`);
-      await expect(quote.locator('figcaption')).toHaveText(component.quoteAttribution);
+      if (component.quote) {
+        // Quotations come from their real public authors only.
+        const quote = card.getByRole('figure');
+        await expect(quote.getByRole('blockquote')).toHaveText(`“${component.quote}”`);
+        await expect(quote.locator('figcaption')).toHaveText(component.quoteAttribution);
+        expect(component.quoteAttribution).not.toContain('Humanwise');
+      } else {
+        // The firm's own line is its principle: unsigned, and not dressed as a quotation.
+        await expect(card.getByRole('figure')).toHaveCount(0);
+        await expect(card.getByText('Our principle')).toBeVisible();
+        await expect(card.getByText(component.principle, { exact: true })).toBeVisible();
+      }
     }
   });
 

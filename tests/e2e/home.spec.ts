@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { programRoutes, site } from '../support/site.ts';
+import { waitForSettled } from '../support/settle.ts';
 
 test('home page shows the six sections in order with their anchors', async ({ page }) => {
   await page.goto('/');
@@ -28,7 +29,18 @@ test('home page shows the six sections in order with their anchors', async ({ pa
   await expect(apply.getByText('Limited spots available for select leaders')).toBeVisible();
   await expect(apply.getByText('Invitation-only programs')).toBeVisible();
   await expect(apply.getByRole('link', { name: /Schedule a Discovery Call/ })).toHaveAttribute('href', site.bookingUrl);
-  await expect(page.getByRole('img', { name: /Client logos/ })).toBeVisible();
+  // Clients as the case studies describe them, in legible text: two per row on phones, three on wider screens.
+  const clients = main.getByRole('region', { name: 'Trusted by Leading Organizations' }).getByRole('listitem');
+  await expect(clients).toHaveCount(6);
+  await expect(clients.first()).toContainText('A global automaker');
+  const tops = await clients.evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
+  expect(new Set(tops).size).toBe(test.info().project.name === 'mobile' ? 3 : 2);
+  for (const item of await clients.all()) {
+    const size = await item
+      .locator('span', { hasText: /^A / })
+      .evaluate((element) => Number.parseFloat(getComputedStyle(element).fontSize));
+    expect(size).toBeGreaterThanOrEqual(16);
+  }
 });
 
 test('hero buttons: discovery call opens the booking page in a new tab, Explore jumps to the programs', async ({
@@ -86,7 +98,7 @@ test('home page has no accessibility violations and ships no React', async ({ pa
   });
   await page.goto('/');
   await page.locator('#find-your-path').scrollIntoViewIfNeeded();
-  await page.waitForTimeout(800);
+  await waitForSettled(page); // the program cards' reveal has run its course
   await expectNoAxeViolations(page);
   expect(scripts.length).toBeLessThanOrEqual(2);
   expect(await page.locator('astro-island').count()).toBe(0);

@@ -46,6 +46,13 @@ test.describe('valid HTML', () => {
         result.messages.filter((m) => m.severity === 2).map((m) => `${m.ruleId} (line ${m.line}): ${m.message}`),
       );
       expect(errors).toEqual([]);
+      // What validators outside html-validate flag: a `slot` attribute Astro leaves on an element it
+      // slotted into a React component (nothing here uses shadow DOM), and `sizes` without a `srcset`.
+      expect(html.match(/<[a-z][\w-]*\s(?:[^>]*\s)?slot="[^"]*"[^>]*>/g) ?? [], `${route}: slot attributes`).toEqual([]);
+      expect(
+        html.match(/<img\b(?![^>]*\bsrcset=)[^>]*\bsizes=[^>]*>/g) ?? [],
+        `${route}: sizes without srcset`,
+      ).toEqual([]);
     });
   }
 });

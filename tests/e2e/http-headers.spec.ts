@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
+import { rawRequest } from '../support/raw-http.ts';
 import { publicRoutes } from '../support/routes.ts';
+import { baseURL } from '../../playwright.config.ts';
 
 function expectHardened(response: APIResponse, what: string) {
   const headers = response.headers();
@@ -108,5 +110,101 @@ test.describe('HTTP hardening', () => {
       await page.waitForTimeout(300);
     }
     expect(violations).toEqual([]);
+  });
+});
+
+/** The built server, met the way the outside attack met it: raw requests Playwright would normalise. */
+test.describe('what an outside attack found', () => {
+  const port = Number(new URL(baseURL).port);
+
+  test.beforeEach(() => {
+    test.skip(test.info().project.name !== 'desktop', 'HTTP behaviour does not depend on the viewport');
+  });
+
+  test('no request is redirected off the site; host-like paths answer 404', async () => {
+    const targets = [
+      '//x//evil.example/',
+      '//x//evil.example/?q=1',
+      '///evil.example/',
+      '/\\evil.example/',
+      '/.//evil.example/',
+      '/about/..//evil.example/',
+      '/%2F%2Fevil.example/',
+      '/%5Cevil.example/',
+      '/privacy-policy/?next=//evil.example',
+    ];
+    for (const target of targets) {
+      const answer = await rawRequest(port, target);
+      expect(answer.status, target).toBeLessThan(500);
+      const location = answer.headers.location;
+      if (location !== undefined) expect(location, target).toMatch(/^\/(?![/\\])/);
+      if (/^\/[/\\]|^\/%(2f|5c)/i.test(target)) expect(answer.status, target).toBe(404);
+    }
+    expect((await rawRequest(port, '/privacy-policy/?next=//evil.example')).headers.location).toBe(
+      '/privacy-policy?next=//evil.example',
+    );
+  });
+
+  test("Astro's image endpoint is off", async () => {
+    for (const method of ['GET', 'HEAD']) {
+      const answer = await rawRequest(port, '/_image?href=%2Ffavicon.svg&w=2000&h=2000&f=avif', { method });
+      expect(answer.status, method).toBe(404);
+    }
+  });
+
+  test('TRACE and other unsupported methods get 405 with Allow, not a 500', async () => {
+    for (const path of ['/', '/privacy-policy', '/waitlist/joined', '/no-such-page']) {
+      for (const method of ['TRACE', 'PUT', 'DELETE', 'OPTIONS']) {
+        const answer = await rawRequest(port, path, { method });
+        expect(answer.status, `${method} ${path}`).toBe(405);
+        expect(answer.headers.allow, `${method} ${path}`).toBe('GET, HEAD');
+      }
+    }
+  });
+
+  test('HEAD on an on-demand page sends the headers GET sends', async () => {
+    const volatile = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+    for (const path of ['/privacy-policy', '/waitlist', '/']) {
+      const headers = { 'Accept-Encoding': 'gzip, br' };
+      const get = await rawRequest(port, path, { headers });
+      const head = await rawRequest(port, path, { method: 'HEAD', headers });
+      const shown = (answer: typeof get) =>
+        answer.headerLines
+          .filter(([name]) => !volatile.has(name))
+          .map(([name, value]) => `${name}: ${value}`)
+          .sort();
+      expect(shown(head), path).toEqual(shown(get));
+    }
+  });
+
+  test('br;q=0 never gets brotli; weak, listed and * validators get 304; two Host headers get 400', async ({
+    request,
+  }) => {
+    for (const path of ['/', '/privacy-policy']) {
+      const answer = await rawRequest(port, path, { headers: { 'Accept-Encoding': 'br;q=0, gzip' } });
+      expect(answer.headers['content-encoding'], path).toBe('gzip');
+    }
+    const etag = (await request.get('/')).headers().etag as string;
+    for (const validator of [`W/${etag}`, `"stale", ${etag}`, '*']) {
+      expect((await rawRequest(port, '/', { headers: { 'If-None-Match': validator } })).status, validator).toBe(304);
+    }
+    const twoHosts = await rawRequest(port, '/', { headers: { Host: [`127.0.0.1:${port}`, 'evil.example'] } });
+    expect(twoHosts.status).toBe(400);
+  });
+
+  test('a lead posted from another site is refused with a clear 403; our own pages still post', async ({ request }) => {
+    const lead = { name: 'Dana Whitfield', email: 'dana@northwind.example' };
+    const foreign = await request.post('/api/waitlist', { data: lead, headers: { Origin: 'https://evil.example' } });
+    expect(foreign.status()).toBe(403);
+    expect((await foreign.json()).message).toMatch(/only be sent from our own website/);
+    const form = await request.post('/waitlist', {
+      form: { name: 'Dana Whitfield' },
+      headers: { Origin: 'null', 'Sec-Fetch-Site': 'cross-site' },
+    });
+    expect(form.status()).toBe(403);
+    expect(await form.text()).toContain('only be sent from our own website');
+    // Our own origin (and a client that sends none) reaches the API, which judges the lead itself.
+    const own = await request.post('/api/waitlist', { data: {}, headers: { Origin: baseURL } });
+    expect(own.status()).not.toBe(403);
   });
 });

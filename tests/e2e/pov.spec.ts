@@ -6,6 +6,7 @@ const article = (n: number, thumbnail: string | null = null) => ({
   link: `https://blog.example.com/essay-${n}`,
   description: `What we learned in engagement ${n}.`,
   thumbnail,
+  published: null,
 });
 
 async function answerFeed(page: Page, body: unknown, status = 200, delayMs = 0) {
@@ -30,7 +31,11 @@ test('lists the articles our server read from the feed, four or fewer reversed, 
     'The touchpoints worth keeping human',
     'Map the service before you automate it',
   ]);
-  const first = page.getByRole('main').getByRole('article').first();
+  // Each card is named by its title and dated from the feed's pubDate.
+  const first = page.getByRole('main').getByRole('article', { name: 'Momentum after the workshop' });
+  await expect(first.locator('time')).toHaveText('January 28, 2025');
+  await expect(first.locator('time')).toHaveAttribute('datetime', '2025-01-28T15:12:55.000Z');
+  await expect(page.getByRole('main').getByRole('article').first()).toHaveAccessibleName('Momentum after the workshop');
   const link = first.getByRole('link', { name: /Read the article/ });
   await expect(link).toHaveAttribute('target', '_blank');
   await expect(link).toHaveAttribute('rel', 'noopener noreferrer');

@@ -33,7 +33,8 @@ for (const program of programs) {
     );
 
     const main = page.getByRole('main');
-    await expect(main.getByRole('heading', { level: 1 })).toHaveText(content.title);
+    // The program's name, then the offer it leads to: the same pair on its home card.
+    await expect(main.getByRole('heading', { level: 1 })).toHaveText(`${content.title} · ${program.offerName}`);
     await expect(main.getByText(content.tagline)).toBeVisible();
     await expect(main.getByText(program.band).first()).toBeVisible();
 
@@ -81,7 +82,7 @@ for (const program of programs) {
     const waitlist = `/waitlist?program=${program.slug}`;
     expect(await linksIn(page.getByRole('main'))).toEqual([
       internalLink('Join the Waiting List', waitlist),
-      internalLink(`See the ${program.offerName} offer`, `/offer/${program.offer}`),
+      internalLink(`See the offer (${program.offerName})`, `/offer/${program.offer}`),
       internalLink('Join the Waiting List', waitlist),
       internalLink('Apply for Discovery Call', '/#apply'),
     ]);
@@ -148,7 +149,7 @@ test('the offer link leads to the offer page, and Apply for Discovery Call to th
   page,
 }) => {
   await page.goto('/program/opportunity-mapping');
-  await page.getByRole('link', { name: 'See the AI Advantage Lab offer' }).click();
+  await page.getByRole('link', { name: 'See the offer (AI Advantage Lab)' }).click();
   await expect(page).toHaveURL(/\/offer\/ai-advantage-lab$/);
   await expect(page.getByRole('heading', { level: 1, name: 'AI Advantage Lab' })).toBeVisible();
 

@@ -56,6 +56,10 @@ test.describe('search and sharing', () => {
       expect(meta(/<meta name="twitter:card" content="([^"]+)"/)).toBe('summary_large_image');
       const card = meta(/<meta property="og:image" content="([^"]+)"/);
       expect(meta(/<meta name="twitter:image" content="([^"]+)"/)).toBe(card);
+      // X reads its own alt text; it does not fall back to og:image:alt.
+      expect(meta(/<meta name="twitter:image:alt" content="([^"]+)"/)).toBe(
+        meta(/<meta property="og:image:alt" content="([^"]+)"/),
+      );
       if (route !== '/waitlist')
         expect(card, `${route} has its own card`).toBe(`${site.siteUrl}/og${route === '/' ? '/index' : route}.png`);
       const image = await request.get(new URL(card!).pathname);

@@ -85,13 +85,32 @@ test('Escape closes the wizard and it opens again empty, on step 1', async ({ pa
   await expect(dialog.getByLabel('Full name')).toHaveValue('');
 });
 
-test('a double click on Submit stores one lead', async ({ page }) => {
+test('a double click on Submit, then a retry after a lost answer: two requests, one key, one lead', async ({
+  page,
+}) => {
   const email = uniqueEmail('double');
   const dialog = await openWizard(page);
   await completeSteps(dialog, email);
+  // The first answer is lost on the way back (the server has stored the lead, the browser sees a
+  // network error), so the visitor sends again: the second request must be recognized by its key.
+  const sent: { key: string | null; status: number; id: unknown }[] = [];
+  await page.route('**/api/waitlist', async (route) => {
+    const response = await route.fetch();
+    const { id } = (await response.json()) as { id?: unknown };
+    sent.push({ key: await route.request().headerValue('idempotency-key'), status: response.status(), id });
+    if (sent.length === 1) await route.abort('connectionreset');
+    else await route.fulfill({ response });
+  });
   await dialog.getByRole('button', { name: 'Submit' }).dblclick();
+  await expect(dialog.getByRole('alert')).toContainText('We could not reach our server');
+  expect(sent).toHaveLength(1); // the double click sent once: the button is disabled while sending
+  await dialog.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByText('Success!')).toBeVisible();
-  await page.waitForTimeout(500);
+  expect(sent).toHaveLength(2);
+  const [first, second] = sent;
+  expect(first?.key).toBeTruthy();
+  expect(first?.status).toBe(201);
+  expect(second).toEqual(first); // same key, and the server answered with the same lead
   expect(storedLeads(email)).toHaveLength(1);
 });
 
@@ -166,7 +185,7 @@ test('keyboard only: from the Join link through every step to the success messag
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('Join leads to /waitlist: errors next to the fields with values kept, then success and a stored lead', async ({
+  test('Join leads to /waitlist: errors in place with values kept, then /waitlist/joined and a stored lead', async ({
     page,
   }) => {
     const email = uniqueEmail('nojs');
@@ -176,13 +195,40 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Join the Waiting List' })).toBeVisible();
 
     await page.getByLabel('Full name').fill('Mary Jackson');
+    const invalid = page.waitForResponse((response) => response.request().method() === 'POST');
     await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByText('Invalid email address')).toBeVisible();
-    await expect(page.getByText('Company name is required')).toBeVisible();
-    await expect(page.getByText('Please select at least one option')).toBeVisible();
-    await expect(page.getByText('Please select at least one frustration')).toBeVisible();
+    expect((await invalid).status()).toBe(400);
+    // The form posts to its own page: the errors are shown there, never on an API address.
+    await expect(page).toHaveURL(/\/waitlist$/);
+    // An error summary at the top, focused on load, links to each field in the form's order.
+    const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole('heading')).toHaveText('There is a problem with 6 answers');
+    await expect(summary.getByRole('link')).toHaveText([
+      'Invalid email address',
+      'Company name is required',
+      'Please select an option',
+      'Please select at least one option',
+      'Please select at least one frustration',
+      'Please select an option',
+    ]);
+    await expect(summary.getByRole('link', { name: 'Invalid email address' })).toHaveAttribute(
+      'href',
+      '#waitlist-email',
+    );
+    await expect(summary.getByRole('link', { name: 'Please select at least one option' })).toHaveAttribute(
+      'href',
+      '#waitlist-goal',
+    );
+    // And each message again at its field, tied to it.
+    await expect(page.getByLabel('Work email')).toHaveAccessibleDescription(/Invalid email address$/);
+    await expect(page.getByRole('group', { name: /What do you want to achieve/ })).toHaveAccessibleDescription(
+      'Please select at least one option',
+    );
     await expect(page.getByLabel('Full name')).toHaveValue('Mary Jackson');
     await expect(page.getByLabel('Work email')).toHaveAttribute('aria-invalid', 'true');
+    await summary.getByRole('link', { name: 'Company name is required' }).click();
+    await expect(page.getByLabel('Company name')).toBeFocused();
 
     await page.getByLabel('Work email').fill(email);
     await page.getByLabel('Company name').fill('Langley');
@@ -199,11 +245,29 @@ test.describe('without JavaScript', () => {
       .check();
     await page.getByRole('radio', { name: '$25,000+' }).check();
     await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page).toHaveURL(/\/waitlist\/joined\?program=orchestration$/);
     await expect(page.getByRole('heading', { name: 'Success!' })).toBeVisible();
     await expect(page.getByText("You've been added to the waiting list. We'll be in touch soon.")).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'What happens next' })).toBeVisible();
+    await expect(page.getByText(/reply by email within a few working days/)).toBeVisible();
     const leads = storedLeads(email);
     expect(leads).toHaveLength(1);
     expect(leads[0]?.source_program).toBe('orchestration');
+
+    // A reload asks for the success page again and sends nothing: still one lead.
+    const reload = await page.reload();
+    expect(reload?.request().method()).toBe('GET');
+    await expect(page.getByRole('heading', { name: 'Success!' })).toBeVisible();
+    expect(storedLeads(email)).toHaveLength(1);
+
+    await page.getByRole('link', { name: /^Back to / }).click();
+    await expect(page).toHaveURL(new RegExp(`${PROGRAM}$`));
+  });
+
+  test('the success page links home when no known program came with it', async ({ page }) => {
+    await page.goto('/waitlist/joined?program=no-such-program');
+    await expect(page.getByRole('heading', { name: 'Success!' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
   });
 });
 
@@ -212,6 +276,7 @@ test('the plain /waitlist form has no accessibility violations, empty and with e
   await page.goto('/waitlist?program=ripple-effect');
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('Name is required', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Full name')).toHaveAccessibleDescription('Name is required');
+  await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toBeFocused();
   await expectNoAxeViolations(page);
 });

@@ -12,6 +12,7 @@
  *   /fault/huge-chunked    50 MB chunked, no length announced
  *   /fault/drop            closes the connection without a word
  *   /fault/drop-mid-body   sends half a feed, then resets the connection
+ *   /many-items            a valid feed of 13,481 items in about 2 MB (a runaway or hostile feed)
  *   /switch/<name>         the good feed until `fail(name)`, then HTTP 500
  */
 import { randomBytes } from 'node:crypto';
@@ -22,6 +23,16 @@ import type { Socket } from 'node:net';
 const FEED = readFileSync(new URL('../../tests/fixtures/feeds/medium.xml', import.meta.url));
 export const HUGE_BYTES = 50 * 1024 * 1024;
 const RSS = 'application/rss+xml; charset=utf-8';
+
+export const MANY_ITEMS = 13_481;
+const manyItemsFeed = Buffer.from(
+  `<?xml version="1.0"?><rss version="2.0"><channel><title>Runaway</title>${Array.from(
+    { length: MANY_ITEMS },
+    (_, i) =>
+      `<item><title>Field note ${i}</title><link>https://blog.example.com/notes/${i}</link>` +
+      `<description>&lt;p&gt;Note ${i}: what we learned.&lt;/p&gt;</description></item>\n`,
+  ).join('')}</channel></rss>`,
+);
 
 export interface FaultFeed {
   base: string;
@@ -54,6 +65,7 @@ export async function startFaultFeed(): Promise<FaultFeed> {
   const server: Server = createServer((req, res) => {
     const path = req.url ?? '/';
     if (path === '/feed.xml') return void res.writeHead(200, { 'Content-Type': RSS }).end(FEED);
+    if (path === '/many-items') return void res.writeHead(200, { 'Content-Type': RSS }).end(manyItemsFeed);
     if (path.startsWith('/switch/')) {
       const name = path.slice('/switch/'.length);
       if (failing.has(name)) return void res.writeHead(500).end('upstream failure');

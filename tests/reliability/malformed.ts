@@ -16,12 +16,14 @@ import { submissionValues } from './submissions.ts';
 
 export interface Malformed {
   category: string;
-  /** JSON requests are answered in JSON; form posts with the /waitlist page (HTML). */
+  /** JSON requests (POST /api/waitlist) are answered in JSON; form posts (POST /waitlist) with the page (HTML). */
   answer: 'json' | 'html';
   request: SendOptions;
 }
 
 const PATH = '/api/waitlist';
+/** The plain form posts to its own page. */
+const FORM_PATH = '/waitlist';
 const BODY_LIMIT = 16 * 1024;
 const base = (): Record<string, unknown> => ({
   ...submissionValues('malformed', 1),
@@ -79,7 +81,7 @@ const form = (category: string, body: string | Buffer, chunked = false): Malform
   answer: 'html',
   request: {
     method: 'POST',
-    path: PATH,
+    path: FORM_PATH,
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     body,
     chunked,

@@ -2,8 +2,9 @@
  * `npm run test:reliability`: the end-to-end reliability suite (issue 8).
  *
  * Starts the built production server as child processes, on loopback, against a fresh SQLite store
- * and, when TEST_DATABASE_URL is set, again against PostgreSQL, and runs the seven scenarios:
- * load, duplicates, crash, bad input, rate limit and honeypot, feed faults, shutdown.
+ * and, when TEST_DATABASE_URL is set, again against PostgreSQL, and runs the scenarios:
+ * load, duplicates, crash, bad input, rate limit and honeypot, feed faults, shutdown, and lead
+ * delivery (receiver outage, SIGKILL with deliveries in flight, two instances on PostgreSQL).
  * Builds nothing: it expects `dist/` from `npm run build`. Exits non-zero on any failed check; the
  * last line is `N passed, M failed`.
  *
@@ -25,6 +26,7 @@ import { shutdownScenario } from './scenarios/shutdown.ts';
 import { badInputScenario } from './scenarios/bad-input.ts';
 import { rateLimitScenario } from './scenarios/rate-limit.ts';
 import { feedFaultsScenario } from './scenarios/feed-faults.ts';
+import { deliveryCrashScenario, deliveryOutageScenario, deliveryTwoInstancesScenario } from './scenarios/delivery.ts';
 
 if (!existsSync(`${ROOT}dist/server/entry.mjs`)) {
   console.error('test:reliability: no build in dist/ — run "npm run build" first.');
@@ -39,6 +41,9 @@ const scenarios: Scenario[] = [
   rateLimitScenario,
   feedFaultsScenario,
   shutdownScenario,
+  deliveryOutageScenario,
+  deliveryCrashScenario,
+  deliveryTwoInstancesScenario,
 ];
 const only = process.env.RELIABILITY_ONLY?.split(',')
   .map((s) => s.trim())

@@ -1,5 +1,5 @@
 /**
- * Starts the real production server (`src/server/main.ts`, the same file `npm run serve` runs) as a
+ * Starts the real production server (`src/server/launch.mjs`, the file `npm run serve` runs) as a
  * child process on a free loopback port, and lets a scenario stop it gently (SIGTERM) or kill it
  * (SIGKILL) and read its memory.
  */
@@ -10,7 +10,7 @@ import { freePort } from '../../scripts/free-port.ts';
 import { send } from './http-client.ts';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const MAIN = fileURLToPath(new URL('../../src/server/main.ts', import.meta.url));
+const MAIN = fileURLToPath(new URL('../../src/server/launch.mjs', import.meta.url));
 
 export interface ServerOptions {
   /** Store variables: SQLITE_PATH or DATABASE_URL. */
@@ -51,6 +51,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     LOG_LEVEL: 'warn',
     WAITLIST_RATE_LIMIT: String(options.rateLimit ?? 0),
     POV_FEED_URL: options.feedUrl,
+    // The fault-injecting feed host runs on loopback, which the feed reader refuses otherwise.
+    POV_FEED_ALLOW_PRIVATE: '1',
     ...options.storeEnv,
     ...options.extraEnv,
   };

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openLeadStore, type LeadStore } from '../../src/server/leads/store.ts';
+import { loadSettings } from '../../src/server/settings.ts';
 
 export interface StoreInstance {
   /** Environment for the server process (SQLITE_PATH or DATABASE_URL). */
@@ -35,7 +36,7 @@ export function sqliteTarget(): StoreTarget {
       const env = { SQLITE_PATH: path.join(dir, 'leads.sqlite') };
       return {
         env,
-        open: () => openLeadStore(env),
+        open: () => openLeadStore(loadSettings(env)),
         dispose: async () => rmSync(dir, { recursive: true, force: true }),
       };
     },
@@ -60,7 +61,7 @@ export async function postgresTarget(connectionString: string): Promise<StoreTar
       const env = { DATABASE_URL: url.toString() };
       return {
         env,
-        open: () => openLeadStore(env),
+        open: () => openLeadStore(loadSettings(env)),
         dispose: async () => {
           await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
         },

@@ -67,7 +67,7 @@ export function submission(tag: string, i: number, options: { key?: string; kind
     kind,
     request: {
       method: 'POST',
-      path: '/api/waitlist',
+      path: '/waitlist',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: form.toString(),
     },
@@ -75,8 +75,8 @@ export function submission(tag: string, i: number, options: { key?: string; kind
 }
 
 /**
- * Whether the visitor was told "you are on the list": 201 with an id for JSON, the success page
- * (200) for a form post. Returns the id when the answer carries one.
+ * Whether the visitor was told "you are on the list": 201 with an id for JSON, a 303 to the success
+ * page for a form post. Returns the id when the answer carries one.
  */
 export function acknowledged(sub: Submission, answer: Answer): { ok: boolean; id?: string } {
   if (sub.kind === 'json') {
@@ -84,7 +84,7 @@ export function acknowledged(sub: Submission, answer: Answer): { ok: boolean; id
     if (answer.status === 201 && body?.status === 'ok' && typeof body.id === 'string') return { ok: true, id: body.id };
     return { ok: false };
   }
-  return { ok: answer.status === 200 && answer.body.includes('added to the waiting list') };
+  return { ok: answer.status === 303 && String(answer.headers.location).startsWith('/waitlist/joined') };
 }
 
 export interface Ack {

@@ -5,4 +5,6 @@ if (typeof document !== 'undefined') {
   await import('@testing-library/jest-dom/vitest');
   const { cleanup } = await import('@testing-library/react');
   afterEach(() => cleanup());
+  // jsdom does no layout and has no scrollIntoView; the wizard calls it to bring an error into view.
+  Element.prototype.scrollIntoView ??= () => {};
 }

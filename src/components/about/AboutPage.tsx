@@ -2,6 +2,7 @@ import type { CollectionEntry } from 'astro:content';
 import { Section } from '../ui/Section.tsx';
 import { SectionHeading } from '../ui/SectionHeading.tsx';
 import { PageHero } from '../layout/PageHero.tsx';
+import type { ArtworkSource } from '../ui/Artwork.tsx';
 import { ClosingCallToAction } from '../layout/ClosingCallToAction.tsx';
 import { TitledItemGrid } from './TitledItemGrid.tsx';
 import { BookingButton } from '../ui/BookingButton.tsx';
@@ -10,15 +11,17 @@ import { BookingButton } from '../ui/BookingButton.tsx';
 export type AboutContent = CollectionEntry<'aboutPage'>['data'];
 
 export interface AboutPageProps {
+  /** The hero's decorative artwork. */
+  heroImage?: ArtworkSource;
   content: AboutContent;
   bookingUrl: string;
 }
 
-export function AboutPage({ content, bookingUrl }: AboutPageProps) {
+export function AboutPage({ content, bookingUrl, heroImage }: AboutPageProps) {
   const { hero, mission, expertise, roles, approach, quests, reasons, cta } = content;
   return (
     <>
-      <PageHero eyebrow={hero.eyebrow} title={hero.title} intro={hero.intro} />
+      <PageHero eyebrow={hero.eyebrow} title={hero.title} intro={hero.intro} art={heroImage} />
 
       <Section
         labelledBy="mission-title"

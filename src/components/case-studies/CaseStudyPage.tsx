@@ -4,10 +4,20 @@ import { Artwork, type ArtworkSource } from '../ui/Artwork.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Icon } from '../icons/Icon.tsx';
 import { CaseStudyHighlights } from './CaseStudyHighlights.tsx';
+import { DiscoveryCallClosing } from '../layout/DiscoveryCallClosing.tsx';
 import { Eyebrow } from '../ui/Eyebrow.tsx';
 
-/** What the page shows of a study's frontmatter (src/content/case-studies/*.md); SEO and artwork go elsewhere. */
-export type CaseStudyDetails = Omit<CollectionEntry<'caseStudies'>['data'], 'seo' | 'image' | 'imageAlt' | 'order'>;
+/** What the page shows of a study's frontmatter (src/content/case-studies/*.md); SEO, artwork and dates go elsewhere. */
+export type CaseStudyDetails = Omit<
+  CollectionEntry<'caseStudies'>['data'],
+  'seo' | 'image' | 'imageAlt' | 'order' | 'published' | 'updated'
+>;
+
+/** The study a visitor reads next. */
+export interface NextCaseStudy {
+  title: string;
+  href: string;
+}
 
 /** A `##` section of the Markdown body, for the "On this page" list. */
 export interface CaseStudySection {
@@ -26,6 +36,10 @@ export interface CaseStudyPageProps {
   children: ReactNode;
   /** The artwork drawn inline by the route (with its alt text as the svg's label): text stays the largest paint. */
   heroArt?: ReactNode;
+  next: NextCaseStudy;
+  /** "Facing something similar?" and why to call. */
+  cta: { headline: string; subtext: string };
+  bookingUrl: string;
 }
 
 /** One case study: the hero with its facts, the headline results, then the story in four sections. */
@@ -37,6 +51,9 @@ export function CaseStudyPage({
   resultsHref,
   children,
   heroArt,
+  next,
+  cta,
+  bookingUrl,
 }: CaseStudyPageProps) {
   const facts = [
     { term: 'Client', detail: study.client },
@@ -84,7 +101,7 @@ export function CaseStudyPage({
         </div>
       </header>
 
-      {study.highlights.length > 0 ? <CaseStudyHighlights highlights={study.highlights} /> : null}
+      <CaseStudyHighlights result={study.result} highlights={study.highlights} />
 
       <div className="container-page render-near-view grid gap-x-16 py-12 sm:py-16 lg:grid-cols-[minmax(0,1fr)_16rem]">
         <div className="prose-body [&>h2:first-child]:mt-0">{children}</div>
@@ -108,13 +125,27 @@ export function CaseStudyPage({
             </ul>
           </div>
         </nav>
-        <div className="mt-12 border-t border-line pt-8 lg:col-start-1">
+        <nav
+          aria-label="More case studies"
+          className="mt-12 flex flex-col gap-4 border-t border-line pt-8 sm:flex-row sm:items-center sm:justify-between lg:col-start-1"
+        >
           <Button href={resultsHref} variant="outline">
             <Icon name="arrow-left" />
             Back to Results
           </Button>
-        </div>
+          <a
+            href={next.href}
+            className="group inline-flex min-h-11 max-w-md items-center gap-3 font-semibold text-violet-deep underline-offset-4 hover:underline sm:text-right"
+          >
+            <span>
+              <span className="eyebrow block text-muted">Next case study</span>
+              {next.title}
+            </span>
+            <Icon name="arrow-right" className="size-4 shrink-0" />
+          </a>
+        </nav>
       </div>
+      <DiscoveryCallClosing id="case-study-cta" headline={cta.headline} subtext={cta.subtext} bookingUrl={bookingUrl} />
     </article>
   );
 }

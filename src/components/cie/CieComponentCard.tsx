@@ -5,7 +5,7 @@ import { IconList } from '../ui/IconList.tsx';
 /** One file of src/content/cie-components, with its file name as `slug`. */
 export type CieComponent = CollectionEntry<'cieComponents'>['data'] & { slug: string };
 
-/** One ecosystem component: what it is for, life with and without it, and a quote that frames it. */
+/** One ecosystem component: what it is for, life with and without it, and a quote or principle that frames it. */
 export function CieComponentCard({
   slug,
   title,
@@ -14,6 +14,7 @@ export function CieComponentCard({
   withoutIt,
   quote,
   quoteAttribution,
+  principle,
   icon,
 }: CieComponent) {
   const titleId = `cie-${slug}`;
@@ -51,12 +52,20 @@ export function CieComponentCard({
         ))}
       </div>
       {/* mt-auto: quotes line up at the bottom of cards that sit side by side. */}
-      <figure className="mt-auto border-t border-line pt-6">
-        <blockquote className="font-medium text-ink">
-          <p>“{quote}”</p>
-        </blockquote>
-        <figcaption className="mt-2 text-sm text-muted">{quoteAttribution}</figcaption>
-      </figure>
+      {quote ? (
+        <figure className="mt-auto border-t border-line pt-6">
+          <blockquote className="font-medium text-ink">
+            <p>“{quote}”</p>
+          </blockquote>
+          <figcaption className="mt-2 text-sm text-muted">{quoteAttribution}</figcaption>
+        </figure>
+      ) : (
+        // The firm's own words are a principle it works by, not a quotation it signs itself.
+        <div className="mt-auto border-t border-line pt-6">
+          <p className="eyebrow text-muted">Our principle</p>
+          <p className="mt-2 font-medium text-ink">{principle}</p>
+        </div>
+      )}
     </article>
   );
 }

@@ -1,6 +1,7 @@
 import type { CollectionEntry } from 'astro:content';
 import { Section } from '../ui/Section.tsx';
 import { PageHero } from '../layout/PageHero.tsx';
+import type { ArtworkSource } from '../ui/Artwork.tsx';
 import { ClosingCallToAction } from '../layout/ClosingCallToAction.tsx';
 import { CieComponentCard, type CieComponent } from './CieComponentCard.tsx';
 import { InnovationComparison } from './InnovationComparison.tsx';
@@ -11,16 +12,18 @@ import { BookingButton } from '../ui/BookingButton.tsx';
 export type CieContent = CollectionEntry<'ciePage'>['data'];
 
 export interface CiePageProps {
+  /** The hero's decorative artwork. */
+  heroImage?: ArtworkSource;
   content: CieContent;
   components: CieComponent[];
   bookingUrl: string;
 }
 
-export function CiePage({ content, components, bookingUrl }: CiePageProps) {
+export function CiePage({ content, components, bookingUrl, heroImage }: CiePageProps) {
   const { hero, componentsIntro, comparison, hub, cta } = content;
   return (
     <>
-      <PageHero eyebrow={hero.eyebrow} title={hero.title} intro={hero.intro} />
+      <PageHero eyebrow={hero.eyebrow} title={hero.title} intro={hero.intro} art={heroImage} />
 
       <Section
         heading={{ id: 'components-title', title: componentsIntro.title, intro: <p>{componentsIntro.intro}</p> }}

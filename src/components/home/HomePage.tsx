@@ -7,6 +7,7 @@ import { Button } from '../ui/Button.tsx';
 import { Icon } from '../icons/Icon.tsx';
 import { SectionHeading } from '../ui/SectionHeading.tsx';
 import { ProgramCard, type ProgramCardProps } from './ProgramCard.tsx';
+import { KeepHyphenated } from '../ui/KeepHyphenated.tsx';
 import { Section } from '../ui/Section.tsx';
 import { BookingButton } from '../ui/BookingButton.tsx';
 import { Eyebrow } from '../ui/Eyebrow.tsx';
@@ -17,7 +18,7 @@ export type HomeContent = CollectionEntry<'homePage'>['data'];
 export interface HomePageProps {
   content: HomeContent;
   programs: Omit<ProgramCardProps, 'index'>[];
-  art: { hero: ArtworkSource; statement: ArtworkSource; clientLogos: ArtworkSource };
+  art: { hero: ArtworkSource; statement: ArtworkSource };
   bookingUrl: string;
   /** The hero artwork drawn inline by the route, so the headline, not an image, is the largest paint. */
   heroArt?: ReactNode;
@@ -32,7 +33,7 @@ export function HomePage({ content, programs, art, bookingUrl, heroArt }: HomePa
           <div>
             <Eyebrow className="mb-5 text-on-night-muted">{hero.eyebrow}</Eyebrow>
             <h1 id="hero-title" className="text-3xl font-semibold tracking-tight sm:text-4xl lg:text-5xl">
-              {hero.headline}
+              <KeepHyphenated text={hero.headline} />
             </h1>
             <p className="mt-6 text-xl font-medium text-on-night">{hero.question}</p>
             <p className="mt-4 max-w-xl text-lg text-on-night-muted">{hero.pitch}</p>
@@ -46,13 +47,7 @@ export function HomePage({ content, programs, art, bookingUrl, heroArt }: HomePa
           {heroArt ? (
             <div className="inline-art mx-auto w-full max-w-xl">{heroArt}</div>
           ) : (
-            <Artwork
-              image={art.hero}
-              alt={hero.imageAlt}
-              priority
-              sizes="(min-width: 1024px) 40vw, 100vw"
-              className="mx-auto max-w-xl"
-            />
+            <Artwork image={art.hero} alt={hero.imageAlt} priority className="mx-auto max-w-xl" />
           )}
         </div>
       </section>
@@ -66,12 +61,7 @@ export function HomePage({ content, programs, art, bookingUrl, heroArt }: HomePa
             ))}
           </div>
         </div>
-        <Artwork
-          image={art.statement}
-          alt={statement.imageAlt}
-          sizes="(min-width: 1024px) 50vw, 100vw"
-          className="rounded-[var(--radius-card)] border border-line bg-white/50"
-        />
+        <Artwork image={art.statement} alt={statement.imageAlt} className="rounded-[var(--radius-card)] shadow-card" />
       </Section>
 
       <Section
@@ -95,12 +85,10 @@ export function HomePage({ content, programs, art, bookingUrl, heroArt }: HomePa
             </li>
           ))}
         </ul>
-        <figure className="mx-auto mt-16 max-w-3xl text-center">
-          <blockquote className="text-xl font-medium text-ink sm:text-2xl">
-            <p>“{approach.quote}”</p>
-          </blockquote>
-          <figcaption className="mt-4 text-muted">{approach.quoteAttribution}</figcaption>
-        </figure>
+        <div className="mx-auto mt-16 max-w-3xl text-center">
+          <p className="eyebrow text-muted">Our principle</p>
+          <p className="mt-4 text-xl font-medium text-balance text-ink sm:text-2xl">{approach.principle}</p>
+        </div>
       </Section>
 
       <Section
@@ -119,7 +107,18 @@ export function HomePage({ content, programs, art, bookingUrl, heroArt }: HomePa
           {trust.title}
         </h2>
         <p className="mx-auto mt-3 max-w-2xl text-muted">{trust.intro}</p>
-        <Artwork image={art.clientLogos} alt={trust.logosAlt} className="mx-auto mt-10 max-w-4xl" />
+        <ul className="mx-auto mt-10 grid max-w-4xl grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
+          {trust.clients.map((client) => (
+            <li
+              key={client.name}
+              className="flex flex-col items-center justify-center rounded-[var(--radius-card)] border border-line bg-paper px-3 py-5 text-center sm:px-5"
+            >
+              <span className="accent-rule mb-3 w-8" aria-hidden="true" />
+              <span className="font-semibold text-balance text-ink">{client.name}</span>
+              <span className="mt-1 text-sm text-muted">{client.sector}</span>
+            </li>
+          ))}
+        </ul>
       </Section>
 
       <Section

@@ -2,16 +2,33 @@ import type { CollectionEntry } from 'astro:content';
 import type { CSSProperties } from 'react';
 import { Button } from '../ui/Button.tsx';
 import { Icon } from '../icons/Icon.tsx';
+import { KeepHyphenated } from '../ui/KeepHyphenated.tsx';
+import { ProgramName } from '../program/ProgramName.tsx';
 import { IconList } from '../ui/IconList.tsx';
 
-/** A program's home card, as its src/content/programs file declares it, with the program page's address. */
+/**
+ * A program's home card, as its src/content/programs file declares it, with the program's name, the
+ * offer it leads to and the program page's address.
+ */
 export type ProgramCardProps = CollectionEntry<'programs'>['data']['card'] & {
+  title: string;
+  /** The offer the program leads to. */
+  offer: string;
   href: string;
   /** Position in the grid; drives the 150 ms reveal stagger. */
   index: number;
 };
 
-export function ProgramCard({ title, subtitle, tagline, description, highlights, href, index }: ProgramCardProps) {
+export function ProgramCard({
+  title,
+  offer,
+  subtitle,
+  tagline,
+  description,
+  highlights,
+  href,
+  index,
+}: ProgramCardProps) {
   const headingId = `program-card-${index}`;
   return (
     <article
@@ -19,9 +36,11 @@ export function ProgramCard({ title, subtitle, tagline, description, highlights,
       style={{ '--reveal-index': index } as CSSProperties}
       className="flex flex-col rounded-[var(--radius-card)] border border-line bg-white/70 p-6 shadow-[var(--shadow-card)] sm:p-8"
     >
-      <p className="eyebrow text-violet-deep">{subtitle}</p>
+      <p className="eyebrow text-violet-deep">
+        <KeepHyphenated text={subtitle} />
+      </p>
       <h3 id={headingId} className="mt-3 text-xl font-semibold">
-        {title}
+        <ProgramName program={title} offer={offer} />
       </h3>
       <p className="mt-2 font-medium text-ink-soft">{tagline}</p>
       <p className="mt-4 text-muted">{description}</p>

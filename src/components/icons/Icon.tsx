@@ -69,7 +69,8 @@ const interfacePaths = {
     'M5.5 4a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3Z',
     'M10 9h3v2c.6-1.2 2-2.2 3.8-2.2C19 8.8 20 10.3 20 13v7h-3v-6.3c0-1.5-.6-2.4-1.9-2.4-1.4 0-2.1 1-2.1 2.4V20h-3Z',
   ],
-  quote: ['M9 7H6a2 2 0 0 0-2 2v3h4v5H4', 'M20 7h-3a2 2 0 0 0-2 2v3h4v5h-4'],
+  // A speech bubble: what a client tells us in their own words (stroked quotation marks read as "55").
+  speech: ['M5 4h14a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2h-8l-5 4v-4H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2Z', 'M8 9h8', 'M8 12.5h5'],
 } satisfies Record<string, string[]>;
 
 const paths: Record<IconName, string[]> = { ...topicPaths, ...interfacePaths };

@@ -8,7 +8,9 @@ export interface ClosingCallToActionProps {
   note?: string;
   /** Buttons and links; the page decides where they lead. */
   actions: ReactNode;
-  id?: string;
+  /** One line right under the buttons, e.g. how the two choices differ. */
+  actionsNote?: string;
+  id?: string | undefined;
 }
 
 /** The dark closing section every content page ends on: one headline, one reason, the next step. */
@@ -17,6 +19,7 @@ export function ClosingCallToAction({
   subtext,
   note,
   actions,
+  actionsNote,
   id = 'closing-cta',
 }: ClosingCallToActionProps) {
   const titleId = `${id}-title`;
@@ -35,6 +38,7 @@ export function ClosingCallToAction({
       <div className="mt-10 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
         {actions}
       </div>
+      {actionsNote ? <p className="mx-auto mt-4 max-w-xl text-sm text-on-night-muted">{actionsNote}</p> : null}
       {note ? <p className="mx-auto mt-8 max-w-xl text-on-night-muted">{note}</p> : null}
     </Section>
   );

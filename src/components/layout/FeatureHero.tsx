@@ -1,10 +1,14 @@
 import type { ReactNode } from 'react';
 import { Artwork, type ArtworkSource } from '../ui/Artwork.tsx';
+import { KeepHyphenated } from '../ui/KeepHyphenated.tsx';
+import { ProgramName } from '../program/ProgramName.tsx';
 import { Eyebrow } from '../ui/Eyebrow.tsx';
 
 export interface FeatureHeroProps {
   eyebrow: string;
   title: string;
+  /** On a program page: the offer it leads to, shown after the title as a quieter descriptor. */
+  titleDescriptor?: string | undefined;
   /** The one-sentence promise under the title. */
   lead: string;
   /** Optional longer explanation under the lead. */
@@ -23,6 +27,7 @@ export interface FeatureHeroProps {
 export function FeatureHero({
   eyebrow,
   title,
+  titleDescriptor,
   lead,
   body,
   image,
@@ -37,10 +42,17 @@ export function FeatureHero({
         <div>
           {backLink ? <div className="mb-6">{backLink}</div> : null}
           <Eyebrow className="mb-5 text-on-night-muted" ruleClassName="shrink-0">
-            {eyebrow}
+            {/* One flex item: the helper returns several nodes. */}
+            <span>
+              <KeepHyphenated text={eyebrow} />
+            </span>
           </Eyebrow>
           <h1 id="page-title" className="text-3xl font-semibold tracking-tight sm:text-4xl lg:text-5xl">
-            {title}
+            {titleDescriptor ? (
+              <ProgramName program={title} offer={titleDescriptor} />
+            ) : (
+              <KeepHyphenated text={title} />
+            )}
           </h1>
           <p className="mt-6 max-w-2xl text-xl font-medium text-on-night">{lead}</p>
           {body ? <p className="mt-4 max-w-2xl text-lg text-on-night-muted">{body}</p> : null}
@@ -49,13 +61,7 @@ export function FeatureHero({
         {heroArt ? (
           <div className="inline-art mx-auto w-full max-w-xl">{heroArt}</div>
         ) : (
-          <Artwork
-            image={image}
-            alt={imageAlt}
-            priority
-            sizes="(min-width: 1024px) 40vw, 100vw"
-            className="mx-auto max-w-xl"
-          />
+          <Artwork image={image} alt={imageAlt} priority className="mx-auto max-w-xl" />
         )}
       </div>
     </section>

@@ -83,8 +83,8 @@ export function SiteHeader({
           <button
             type="button"
             id="programs-trigger"
+            // No aria-expanded: HTML forbids it next to popovertarget, which already exposes the state.
             popoverTarget="programs-menu"
-            aria-expanded="false"
             aria-controls="programs-menu"
             className={cn(navLinkClass, 'programs-trigger gap-1', programsActive && 'text-ink')}
           >
@@ -119,7 +119,13 @@ export function SiteHeader({
         </nav>
 
         <div className="flex items-center gap-2">
-          <Button href={bookingUrl} external variant="hero" className="hidden lg:inline-flex">
+          {/* The hero glow would spill 30 px below the header's edge: a ring only, here. */}
+          <Button
+            href={bookingUrl}
+            external
+            variant="hero"
+            className="hidden shadow-[0_0_0_1px_rgb(182_156_255/0.35)] hover:shadow-[0_0_0_1px_rgb(182_156_255/0.6)] lg:inline-flex"
+          >
             Schedule a Call
           </Button>
           <button

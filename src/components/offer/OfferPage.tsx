@@ -3,14 +3,15 @@ import type { ReactNode } from 'react';
 import { routes } from '../../config/routes.ts';
 import type { ArtworkSource } from '../ui/Artwork.tsx';
 import { Button } from '../ui/Button.tsx';
+import { WAITLIST_VS_CALL } from '../program/WaitlistButton.tsx';
 import { Icon } from '../icons/Icon.tsx';
 import { FeatureHero } from '../layout/FeatureHero.tsx';
 import { ClosingCallToAction } from '../layout/ClosingCallToAction.tsx';
 import { Testimonial } from '../layout/Testimonial.tsx';
 import { OfferPhases } from './OfferPhases.tsx';
 import { OfferGuarantee } from './OfferGuarantee.tsx';
-import { Section } from '../ui/Section.tsx';
 import { IconList } from '../ui/IconList.tsx';
+import { Section } from '../ui/Section.tsx';
 import { BookingButton } from '../ui/BookingButton.tsx';
 
 /** An offer's copy, as src/content/offers/*.json declares it. */
@@ -32,7 +33,8 @@ export function OfferPage({ content, image, bookingUrl, program, heroArt }: Offe
     <>
       <FeatureHero
         heroArt={heroArt}
-        eyebrow={content.eyebrow}
+        // Program first, then this offer as the title: the same hierarchy as the program's card and page.
+        eyebrow={program.title}
         title={content.name}
         lead={content.tagline}
         body={content.summary}
@@ -96,6 +98,7 @@ export function OfferPage({ content, image, bookingUrl, program, heroArt }: Offe
 
       <ClosingCallToAction
         {...cta}
+        actionsNote={WAITLIST_VS_CALL}
         actions={
           <>
             <BookingButton href={bookingUrl}>Book a Discovery Call</BookingButton>

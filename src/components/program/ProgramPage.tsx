@@ -7,10 +7,10 @@ import { Icon } from '../icons/Icon.tsx';
 import { SectionHeading } from '../ui/SectionHeading.tsx';
 import { FeatureHero } from '../layout/FeatureHero.tsx';
 import { ClosingCallToAction } from '../layout/ClosingCallToAction.tsx';
-import { WaitlistButton } from './WaitlistButton.tsx';
+import { WAITLIST_VS_CALL, WaitlistButton } from './WaitlistButton.tsx';
 import { ProgramClarity } from './ProgramClarity.tsx';
-import { Section } from '../ui/Section.tsx';
 import { IconList } from '../ui/IconList.tsx';
+import { Section } from '../ui/Section.tsx';
 
 /** A program's copy, as src/content/programs/*.json declares it. */
 export type ProgramContent = CollectionEntry<'programs'>['data'];
@@ -33,6 +33,7 @@ export function ProgramPage({ slug, content, image, offer, heroArt }: ProgramPag
         heroArt={heroArt}
         eyebrow={`${content.audience} · ${content.sizeBand}`}
         title={content.title}
+        titleDescriptor={offer.name}
         lead={content.tagline}
         image={image}
         imageAlt={content.imageAlt}
@@ -42,7 +43,7 @@ export function ProgramPage({ slug, content, image, offer, heroArt }: ProgramPag
       <Section heading={{ id: 'challenge-title', eyebrow: 'The Challenge', title: pain.title }}>
         <IconList
           items={pain.points}
-          icon="quote"
+          icon="speech"
           iconClassName="mt-0.5 size-5 shrink-0 text-violet-deep"
           className="mt-12 grid gap-4 md:grid-cols-2"
           itemClassName="flex gap-4 rounded-[var(--radius-card)] border border-line bg-white/60 p-5 sm:p-6"
@@ -69,7 +70,8 @@ export function ProgramPage({ slug, content, image, offer, heroArt }: ProgramPag
             size="lg"
             className="mt-8 h-auto min-h-13 w-full py-3 whitespace-normal sm:w-auto"
           >
-            See the {offer.name} offer
+            {/* The eyebrow above names the offer; the link says so too for those who list links. */}
+            See the offer<span className="sr-only"> ({offer.name})</span>
             <Icon name="arrow-right" />
           </Button>
         </div>
@@ -90,8 +92,8 @@ export function ProgramPage({ slug, content, image, offer, heroArt }: ProgramPag
       <ProgramClarity {...clarity} />
 
       <ClosingCallToAction
-        headline={cta.headline}
-        subtext={cta.subtext}
+        {...cta}
+        actionsNote={WAITLIST_VS_CALL}
         note={cta.note}
         actions={
           <>

@@ -8,6 +8,8 @@ export interface CaseStudySummary {
   name: string;
   title: string;
   description: string;
+  /** The one concrete result, in a sentence. */
+  result: string;
   category: string;
   image: ArtworkSource;
 }
@@ -36,7 +38,14 @@ export function CaseStudyCard({ study, priority = false }: CaseStudyCardProps) {
         <h2 id={titleId} className="mt-4 text-lg font-semibold">
           {study.title}
         </h2>
-        <p className="mt-3 flex-1 text-muted">{study.description}</p>
+        <p className="mt-3 text-muted">{study.description}</p>
+        <p className="mt-4 flex flex-1 gap-2.5 border-t border-line pt-4 font-medium text-ink">
+          <Icon name="check" className="mt-1 size-4 shrink-0 text-success" />
+          <span>
+            <span className="sr-only">Result: </span>
+            {study.result}
+          </span>
+        </p>
         {/* 17 links read "View Case Study"; the title, as description, tells them apart. */}
         <a
           href={routes.caseStudy(study.name)}

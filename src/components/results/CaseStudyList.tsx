@@ -17,12 +17,12 @@ export interface CaseStudyListProps {
  */
 export function CaseStudyList({ id, studies }: CaseStudyListProps) {
   return (
-    <ul id={id} className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+    <ul id={id} className="mt-4 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {studies.map((study, index) => (
         <li
           key={study.name}
           data-category={study.category}
-          className="render-near-view [contain-intrinsic-size:auto_520px]"
+          className="render-near-view [contain-intrinsic-block-size:auto_520px]"
         >
           <CaseStudyCard study={study} priority={index < EAGER_CARDS} />
         </li>

@@ -61,7 +61,6 @@ export function SolutionCard(props: SolutionCardProps) {
       <Artwork
         image={image}
         alt={imageAlt}
-        sizes="(min-width: 1024px) 36rem, 100vw"
         className={cn('rounded-[var(--radius-card)] border border-line', reversed && 'lg:order-1')}
       />
     </article>

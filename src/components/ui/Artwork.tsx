@@ -15,17 +15,19 @@ export interface ArtworkProps {
    * They must not compete with the document and the text that is the page's largest paint.
    */
   eager?: boolean;
-  sizes?: string;
 }
 
-export function Artwork({ image, alt, className, priority = false, eager = false, sizes }: ArtworkProps) {
+/**
+ * The site's artwork is SVG: one file draws sharp at every width, so the image has no srcset and
+ * therefore no `sizes` (which HTML allows only with a srcset). A raster would go through astro:assets' <Picture>.
+ */
+export function Artwork({ image, alt, className, priority = false, eager = false }: ArtworkProps) {
   return (
     <img
       src={image.src}
       width={image.width}
       height={image.height}
       alt={alt}
-      sizes={sizes}
       loading={priority || eager ? 'eager' : 'lazy'}
       decoding="async"
       fetchPriority={priority ? 'high' : eager ? 'low' : undefined}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { KeepHyphenated } from './KeepHyphenated.tsx';
 
 export interface BadgeProps {
   children: ReactNode;
@@ -16,7 +17,13 @@ export function Badge({ children, className }: BadgeProps) {
         className,
       )}
     >
-      {children}
+      {typeof children === 'string' ? (
+        <span>
+          <KeepHyphenated text={children} />
+        </span>
+      ) : (
+        children
+      )}
     </span>
   );
 }

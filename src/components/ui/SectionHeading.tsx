@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { KeepHyphenated } from './KeepHyphenated.tsx';
 import { Eyebrow } from './Eyebrow.tsx';
 
 export interface SectionHeadingProps {
@@ -27,7 +28,10 @@ export function SectionHeading({
     <div className={cn('max-w-3xl', centered && 'mx-auto text-center', className)}>
       {eyebrow ? (
         <Eyebrow className={cn('mb-4 text-muted [.theme-night_&]:text-on-night-muted', centered && 'justify-center')}>
-          {eyebrow}
+          {/* One flex item: the helper returns several nodes. */}
+          <span>
+            <KeepHyphenated text={eyebrow} />
+          </span>
         </Eyebrow>
       ) : null}
       <Tag
@@ -37,7 +41,7 @@ export function SectionHeading({
           Tag === 'h1' ? 'text-3xl sm:text-4xl lg:text-5xl' : 'text-2xl sm:text-3xl',
         )}
       >
-        {title}
+        <KeepHyphenated text={title} />
       </Tag>
       {intro ? <div className="mt-5 text-lg text-ink-soft [.theme-night_&]:text-on-night-muted">{intro}</div> : null}
     </div>

@@ -135,6 +135,9 @@ export function ChoiceGroup({
         <RequiredMark required={required} />
       </legend>
       <Hint id={id} hint={hint} />
+      {/* Directly under the question, above the options: with many options a message below the
+          last one sits out of view while focus is on the first. */}
+      <FieldError id={id} error={error} />
       <div className={cn('mt-3 grid gap-2', columns === 2 && 'sm:grid-cols-2')}>
         {options.map((option, index) => {
           const optionId = `${id}-${index}`;
@@ -157,7 +160,6 @@ export function ChoiceGroup({
           );
         })}
       </div>
-      <FieldError id={id} error={error} />
     </fieldset>
   );
 }

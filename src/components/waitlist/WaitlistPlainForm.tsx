@@ -1,29 +1,65 @@
 import { Button } from '../ui/Button.tsx';
-import { WaitlistStepFields, type BindField } from './WaitlistStepFields.tsx';
-import { HONEYPOT_FIELD, waitlistStepTitles } from '../../lib/waitlist/schema.ts';
+import { HoneypotField } from './HoneypotField.tsx';
+import { PrivacyNote } from './PrivacyNote.tsx';
+import { fieldId as id, WaitlistStepFields, type BindField } from './WaitlistStepFields.tsx';
+import { waitlistFieldKinds, waitlistStepFields, waitlistStepTitles } from '../../lib/waitlist/schema.ts';
+import { WAITLIST_FORM_PATH, type WaitlistFormState } from '../../lib/waitlist/api.ts';
 
-export interface WaitlistPlainFormProps {
-  values: Record<string, string | string[] | boolean>;
-  errors: Partial<Record<string, string>>;
-  idempotencyKey: string;
-  program: string | null;
-}
+export type WaitlistPlainFormProps = Pick<WaitlistFormState, 'values' | 'errors' | 'idempotencyKey' | 'program'>;
 
-const id = (field: string) => `waitlist-${field}`;
-const choiceFields = new Set(['role', 'goal', 'frustrations', 'investment']);
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 const list = (value: unknown) => (Array.isArray(value) ? value : typeof value === 'string' ? [value] : []);
 
 /**
+ * The form's field errors, listed at its top and focused when the page loads (the GOV.UK error
+ * summary): without JavaScript the page is new after each post, and the visitor starts here, with
+ * a link to each field in the order of the form. `autoFocus` renders the `autofocus` attribute,
+ * which the browser honours on load without any script.
+ */
+function ErrorSummary({ errors }: { errors: Partial<Record<string, string>> }) {
+  const problems = waitlistStepFields
+    .flat()
+    .flatMap((field) => (errors[field] ? [{ field, message: errors[field] }] : []));
+  if (problems.length === 0) return null;
+  return (
+    <div
+      role="alert"
+      aria-labelledby="waitlist-error-summary-title"
+      tabIndex={-1}
+      autoFocus
+      className="rounded-[var(--radius-card)] border-2 border-error bg-white p-5 focus-visible:outline-offset-4 sm:p-6"
+    >
+      <h2 id="waitlist-error-summary-title" className="text-lg font-semibold text-error">
+        There is a problem with {problems.length === 1 ? 'one answer' : `${problems.length} answers`}
+      </h2>
+      <ul className="mt-3 space-y-2">
+        {problems.map(({ field, message }) => (
+          <li key={field}>
+            <a
+              href={`#${id(field)}`}
+              className="font-medium text-error underline underline-offset-4 hover:decoration-2"
+            >
+              {message}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
  * The waiting-list form for visitors without JavaScript: the same fields, labels, options and
- * messages as the wizard, in one page, posted to the server, which answers with this page again.
+ * messages as the wizard, in one page, posted to the page itself: the server answers with a 303 to
+ * /waitlist/joined, or with this page again showing the errors.
  */
 export function WaitlistPlainForm({ values, errors, idempotencyKey, program }: WaitlistPlainFormProps) {
   // Plain inputs: named for the form post, filled with what the visitor sent last time
   // (choices are ticked through `selected`; their value attribute is the option itself).
   const bind: BindField = (field) => {
-    if (field === 'earlyAccess') return { name: field, value: 'on', defaultChecked: values.earlyAccess === true };
-    if (choiceFields.has(field)) return { name: field };
+    const kind = waitlistFieldKinds[field];
+    if (kind === 'flag') return { name: field, value: 'on', defaultChecked: values[field] === true };
+    if (kind === 'choice' || kind === 'list') return { name: field };
     return { name: field, defaultValue: text(values[field]) };
   };
   const step = (index: number) => (
@@ -32,9 +68,10 @@ export function WaitlistPlainForm({ values, errors, idempotencyKey, program }: W
     </h2>
   );
   return (
-    <form method="post" action="/api/waitlist" noValidate className="space-y-10">
+    <form method="post" action={WAITLIST_FORM_PATH} noValidate className="space-y-10">
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       {program ? <input type="hidden" name="program" value={program} /> : null}
+      <ErrorSummary errors={errors} />
       {errors.form ? (
         <p
           role="alert"
@@ -57,22 +94,14 @@ export function WaitlistPlainForm({ values, errors, idempotencyKey, program }: W
         </section>
       ))}
 
-      {/* A field people never see; bots that fill every input reveal themselves. */}
-      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-        <label htmlFor={id(HONEYPOT_FIELD)}>Leave this field empty</label>
-        <input
-          id={id(HONEYPOT_FIELD)}
-          name={HONEYPOT_FIELD}
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          defaultValue=""
-        />
-      </div>
+      <HoneypotField idPrefix="waitlist" />
 
-      <Button type="submit" variant="hero" size="lg">
-        Submit
-      </Button>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-6">
+        <Button type="submit" variant="hero" size="lg">
+          Submit
+        </Button>
+        <PrivacyNote />
+      </div>
     </form>
   );
 }

@@ -24,7 +24,9 @@ export interface WaitlistStepFieldsProps {
   showRoleOther: boolean;
 }
 
-const id = (field: string) => `waitlist-${field}`;
+/** The id of a field's input (or group), shared by the labels, the plain form's error summary and its links. */
+export const fieldId = (field: string) => `waitlist-${field}`;
+const id = fieldId;
 
 /** The fields of one waiting-list step, laid out once for the wizard and the no-JavaScript form alike. */
 export function WaitlistStepFields({ step, bind, errors, selected, showRoleOther }: WaitlistStepFieldsProps) {

@@ -16,8 +16,19 @@ export const caseStudySchema = ({ image }: SchemaContext) =>
     client: text(),
     industry: text(),
     duration: text().optional(),
-    /** Short headline outcomes shown as facts under the hero. */
+    /**
+     * The one concrete result, in a sentence: it leads the "At a glance" band and sits on the
+     * Results card. Only figures the study itself reports; otherwise the result in words.
+     */
+    result: text().max(140),
+    /** Short headline figures shown under the result. */
     highlights: z.array(figure()).max(4).default([]),
+    /** When the study was first published on the site, and last revised: the Article's dates (never the build time). */
+    published: z.coerce.date(),
+    updated: z.coerce.date(),
     order: order(),
     seo: seo(),
+  }).refine((study) => study.updated >= study.published, {
+    message: 'updated must not be earlier than published',
+    path: ['updated'],
   });

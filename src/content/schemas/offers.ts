@@ -8,7 +8,6 @@ export const offerSchema = ({ image }: SchemaContext) =>
     name: text(),
     program: reference('programs'),
     durationWeeks: z.union([z.literal(8), z.literal(12)]),
-    eyebrow: text(),
     tagline: text(),
     summary: text(),
     image: image(),
@@ -31,7 +30,11 @@ export const offerSchema = ({ image }: SchemaContext) =>
       title: text(),
       description: text(),
     }),
-    testimonial: fields({ quote: text(), name: text(), role: text() }),
+    /**
+     * A client's words, attributed by role and kind of organization ("Operations director,
+     * 60-person logistics firm"), never a name: swap in real quotes only with the client's permission.
+     */
+    testimonial: fields({ quote: text(), attribution: text() }),
     cta: cta(),
     seo: seo(),
   });

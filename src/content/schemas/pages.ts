@@ -11,11 +11,12 @@ export const homePageSchema = fields({
     title: text(),
     intro: text(),
     pillars: z.array(titled().extend({ icon: icon() })).length(4),
-    quote: text(),
-    quoteAttribution: text(),
+    /** The firm's own line, shown as its principle (not as a quotation signed by itself). */
+    principle: text(),
   }),
   paths: fields({ eyebrow: text(), title: text(), intro: text() }),
-  trust: fields({ title: text(), intro: text(), logosAlt: text() }),
+  // Clients as the case studies describe them (never by name), shown as text: six, two per row on phones.
+  trust: fields({ title: text(), intro: text(), clients: z.array(fields({ name: text(), sector: text() })).length(6) }),
   closing: cta().extend({ notes: z.array(text()).length(2) }),
 });
 
@@ -46,5 +47,12 @@ export const ciePageSchema = fields({
 });
 
 export const solutionsPageSchema = fields({ seo: seo(), hero: hero(), cta: cta() });
-export const resultsPageSchema = fields({ seo: seo(), hero: hero() });
+export const resultsPageSchema = fields({
+  seo: seo(),
+  hero: hero(),
+  /** Closes the Results page. */
+  cta: cta(),
+  /** Closes every case study ("Facing something similar?"). */
+  caseStudyCta: cta(),
+});
 export const povPageSchema = fields({ seo: seo(), hero: hero() });

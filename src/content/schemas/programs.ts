@@ -12,12 +12,12 @@ export const programSchema = ({ image }: SchemaContext) =>
     sizeBand: text(),
     card: fields({
       id: z.enum(['small-business', 'middle-market', 'corporate']),
-      title: text(),
       subtitle: text(),
       tagline: text(),
       description: text(),
       highlights: z.array(text()).length(3),
     }),
+    /** The program's name (the spec's label), on its card, its page and its offer's page. */
     title: text(),
     tagline: text(),
     image: image(),

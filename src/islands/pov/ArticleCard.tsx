@@ -1,13 +1,23 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { FeedArticle } from '../../lib/pov/types.ts';
 import { Icon } from '../../components/icons/Icon.tsx';
 
-/** One Point of View essay: the image is sized up front (16:9) so the grid never shifts as it loads. */
+// The site's English, in UTC: a date written as "2025-03-11T00:30Z" stays the 11th wherever the visitor is.
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
+/**
+ * One Point of View essay, named by its title and dated, so a visitor sees the blog is alive. The
+ * image is sized up front (16:9) so the grid never shifts as it loads.
+ */
 export function ArticleCard({ article }: { article: FeedArticle }) {
+  const titleId = useId();
   // An image the blog host fails to serve gives way to the placeholder rather than a broken icon.
   const [imageFailed, setImageFailed] = useState(false);
   return (
-    <article className="flex flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-white/70 shadow-[var(--shadow-card)]">
+    <article
+      aria-labelledby={titleId}
+      className="flex flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-white/70 shadow-[var(--shadow-card)]"
+    >
       <div className="aspect-[16/9] overflow-hidden bg-night">
         {article.thumbnail && !imageFailed ? (
           <img
@@ -29,7 +39,14 @@ export function ArticleCard({ article }: { article: FeedArticle }) {
         )}
       </div>
       <div className="flex flex-1 flex-col p-6">
-        <h2 className="text-lg font-semibold">{article.title}</h2>
+        {article.published ? (
+          <time dateTime={article.published} className="text-sm font-medium text-muted">
+            {dateFormat.format(new Date(article.published))}
+          </time>
+        ) : null}
+        <h2 id={titleId} className="mt-2 text-lg font-semibold first:mt-0">
+          {article.title}
+        </h2>
         <p className="mt-3 flex-1 text-muted">{article.description}</p>
         <a
           href={article.link}

@@ -3,7 +3,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/Button.tsx';
 import {
+  HONEYPOT_FIELD,
   WAITLIST_STEP_COUNT,
+  waitlistFieldKinds,
+  waitlistFields,
   waitlistSchema,
   waitlistStepFields,
   waitlistStepTitles,
@@ -12,22 +15,18 @@ import {
 } from '../../lib/waitlist/schema.ts';
 import { submitLead } from './submit-lead.ts';
 import { WaitlistStepFields } from '../../components/waitlist/WaitlistStepFields.tsx';
+import { PrivacyNote } from '../../components/waitlist/PrivacyNote.tsx';
+import { HoneypotField } from '../../components/waitlist/HoneypotField.tsx';
 
 export const SUCCESS_TITLE = 'Success!';
 export const SUCCESS_TEXT = "You've been added to the waiting list. We'll be in touch soon.";
 
-const emptyValues: WaitlistInput = {
-  name: '',
-  email: '',
-  companyName: '',
-  role: undefined as unknown as WaitlistInput['role'],
-  roleOther: '',
-  goal: [],
-  frustrations: [],
-  investment: undefined as unknown as WaitlistInput['investment'],
-  additionalInfo: '',
-  earlyAccess: false,
-};
+/** Each field empty, by its kind in the schema (no option chosen until the visitor picks one). */
+const emptyByKind = { text: '', choice: undefined, list: [], flag: false } as const;
+// The form starts incomplete on purpose: the schema's required choices are unset until picked.
+const emptyValues = Object.fromEntries(
+  waitlistFields.map((field) => [field, emptyByKind[waitlistFieldKinds[field]]]),
+) as unknown as WaitlistInput;
 
 export interface WaitlistFormProps {
   program: string | null;
@@ -43,6 +42,10 @@ export function WaitlistForm({ program, idempotencyKey, onStored, onCancel, subm
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const stepRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // The key that goes with the answers last sent under it. If an answer changes after a failed send,
+  // it is a different lead: it gets a new key, so the server stores it instead of answering 422.
+  const keyRef = useRef<{ key: string; sentAnswers: string | null }>({ key: idempotencyKey, sentAnswers: null });
   const {
     register,
     trigger,
@@ -67,9 +70,19 @@ export function WaitlistForm({ program, idempotencyKey, onStored, onCancel, subm
   const focusFirstError = (fields: readonly string[]) => {
     const first = fields.find((field) => errorsRef.current[field as keyof WaitlistInput]);
     if (first) setFocus(first as keyof WaitlistInput);
+    setRevealRequest((count) => count + 1);
   };
   const errorsRef = useRef(errors);
   errorsRef.current = errors;
+
+  // After a refused Next or submit, once the messages are rendered: focus has gone to the first
+  // invalid control; scroll the step just enough that its message shows too (the message of a
+  // choice group sits above its options, the one of a text field below its input).
+  const [revealRequest, setRevealRequest] = useState(0);
+  useEffect(() => {
+    if (revealRequest === 0) return;
+    stepRef.current?.querySelector('[id$="-error"]')?.scrollIntoView({ block: 'nearest' });
+  }, [revealRequest]);
 
   async function next() {
     const fields = waitlistStepFields[step]!;
@@ -81,7 +94,17 @@ export function WaitlistForm({ program, idempotencyKey, onStored, onCancel, subm
     console.log('Waiting list submission', values);
     setFailure(null);
     setSending(true);
-    const outcome = await submit(values, { idempotencyKey, program });
+    const answers = JSON.stringify(values);
+    if (keyRef.current.sentAnswers !== null && keyRef.current.sentAnswers !== answers) {
+      keyRef.current = { key: crypto.randomUUID(), sentAnswers: null };
+    }
+    keyRef.current.sentAnswers = answers;
+    const honeypot = formRef.current?.elements.namedItem(HONEYPOT_FIELD);
+    const outcome = await submit(values, {
+      idempotencyKey: keyRef.current.key,
+      program,
+      honeypot: honeypot instanceof HTMLInputElement ? honeypot.value : '',
+    });
     setSending(false);
     if (outcome.kind === 'stored') {
       onStored();
@@ -92,8 +115,11 @@ export function WaitlistForm({ program, idempotencyKey, onStored, onCancel, subm
       for (const [field, message] of Object.entries(outcome.errors))
         setError(field as keyof WaitlistInput, { message });
       if (firstStep >= 0) setStep(firstStep);
+      setRevealRequest((count) => count + 1);
       return;
     }
+    // The key already holds other answers: "Try again" sends these under a new one.
+    if (outcome.keyConflict) keyRef.current = { key: crypto.randomUUID(), sentAnswers: null };
     setFailure(outcome.message);
   });
 
@@ -102,6 +128,7 @@ export function WaitlistForm({ program, idempotencyKey, onStored, onCancel, subm
 
   return (
     <form
+      ref={formRef}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -161,12 +188,14 @@ export function WaitlistForm({ program, idempotencyKey, onStored, onCancel, subm
         </div>
       ) : null}
 
-      <div className="flex items-center justify-between gap-3 border-t border-line px-6 py-4">
+      <HoneypotField idPrefix="wizard" />
+      {last ? <PrivacyNote className="border-t border-line px-6 pt-3" /> : null}
+      <div className={`flex items-center justify-between gap-3 px-6 py-4 ${last ? '' : 'border-t border-line'}`}>
         <Button variant="outline" disabled={step === 0 || sending} onClick={() => setStep((current) => current - 1)}>
           Previous
         </Button>
         <div className="flex gap-3">
-          <Button variant="ghost" className="hidden sm:inline-flex" onClick={onCancel}>
+          <Button variant="ghost" className="max-sm:hidden" onClick={onCancel}>
             Cancel
           </Button>
           {last ? (

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type CSSProperties, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Toaster, toast } from 'sonner';
 import { Icon } from '../../components/icons/Icon.tsx';
 import { IslandErrorBoundary } from '../IslandErrorBoundary.tsx';
@@ -15,6 +15,14 @@ interface Session {
 }
 
 const TRIGGER = '[data-waitlist-trigger]';
+
+const TOAST_THEME = {
+  '--normal-bg': 'var(--color-night)',
+  '--normal-text': 'var(--color-on-night)',
+  '--normal-border': 'var(--color-night-line)',
+  '--border-radius': 'var(--radius-card)',
+  fontFamily: 'inherit',
+} as CSSProperties;
 
 /**
  * The waiting-list dialog. The page renders every "Join the Waiting List" button as a real link
@@ -100,7 +108,16 @@ function WaitlistDialog({ program = null }: { program?: string | null }) {
           </div>
         ) : null}
       </dialog>
-      <Toaster position="bottom-right" visibleToasts={1} duration={5000} closeButton />
+      <Toaster
+        position="bottom-right"
+        visibleToasts={1}
+        duration={5000}
+        closeButton
+        // The library's light theme is plain white. Its dark theme (light description text) with its
+        // colour variables set to the brand's night surface, inline so they win over the theme's own.
+        theme="dark"
+        style={TOAST_THEME}
+      />
     </>
   );
 }

@@ -1,35 +1,50 @@
-import type { WaitlistValues } from '../../lib/waitlist/schema.ts';
+import { WAITLIST_API_PATH, waitlistResponseSchema } from '../../lib/waitlist/api.ts';
+import { HONEYPOT_FIELD, type WaitlistErrors, type WaitlistValues } from '../../lib/waitlist/schema.ts';
 
 export type SubmitOutcome =
   | { kind: 'stored'; id: string }
-  | { kind: 'invalid'; errors: Record<string, string> }
-  | { kind: 'failed'; message: string };
+  | { kind: 'invalid'; errors: WaitlistErrors }
+  /** `keyConflict`: the key already stored other answers (422); send again under a new key. */
+  | { kind: 'failed'; message: string; keyConflict?: boolean };
 
 /** POSTs a lead to our server; the idempotency key makes a retry or a double click store one lead. */
 export async function submitLead(
   values: WaitlistValues,
-  context: { idempotencyKey: string; program: string | null },
+  context: {
+    idempotencyKey: string;
+    program: string | null;
+    /** The hidden field's value: empty from a person, filled by a bot that fills every input. */
+    honeypot?: string;
+  },
   fetchImpl: typeof fetch = fetch,
 ): Promise<SubmitOutcome> {
+  let response: Response;
   try {
-    const response = await fetchImpl('/api/waitlist', {
+    response = await fetchImpl(WAITLIST_API_PATH, {
       method: 'POST',
       headers: {
         'Content-Type': 'application/json',
         Accept: 'application/json',
         'Idempotency-Key': context.idempotencyKey,
       },
-      body: JSON.stringify(context.program ? { ...values, program: context.program } : values),
+      body: JSON.stringify({
+        ...values,
+        ...(context.program ? { program: context.program } : {}),
+        [HONEYPOT_FIELD]: context.honeypot ?? '',
+      }),
     });
-    const body = (await response.json().catch(() => ({}))) as {
-      id?: string;
-      message?: string;
-      errors?: Record<string, string>;
-    };
-    if (response.status === 201 && body.id) return { kind: 'stored', id: body.id };
-    if (response.status === 400 && body.errors) return { kind: 'invalid', errors: body.errors };
-    return { kind: 'failed', message: body.message ?? 'The server could not save your answers.' };
   } catch {
     return { kind: 'failed', message: 'We could not reach our server. Check your connection.' };
   }
+  // The server's reply is checked against the shared response type; anything else (a proxy's error page) is a failure.
+  const reply = waitlistResponseSchema.safeParse(await response.json().catch(() => null));
+  const body = reply.success ? reply.data : null;
+  if (body?.status === 'ok' && response.status === 201) return { kind: 'stored', id: body.id };
+  if (body?.status === 'error' && response.status === 400 && body.errors)
+    return { kind: 'invalid', errors: body.errors };
+  return {
+    kind: 'failed',
+    message: body?.status === 'error' ? body.message : 'The server could not save your answers.',
+    ...(response.status === 422 ? { keyConflict: true } : {}),
+  };
 }

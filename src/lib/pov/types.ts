@@ -13,6 +13,11 @@ export interface FeedArticle {
   description: string;
   /** Absolute http(s) address of the article's image, or null when the feed offers none. */
   thumbnail: string | null;
+  /**
+   * When the article was published, as an ISO 8601 instant ("2025-03-11T14:20:41.000Z"): RSS
+   * pubDate (or dc:date), Atom published (or updated). Null when the feed gives no readable date.
+   */
+  published: string | null;
 }
 
 /** What GET /api/pov answers, in the `{status, items, message}` shape the page reads. */

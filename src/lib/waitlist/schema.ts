@@ -2,7 +2,7 @@
  * The waiting-list form: fields, options, labels, rules and messages.
  *
  * Shared by the browser (the wizard dialog, through react-hook-form's zod resolver) and the server
- * (POST /api/waitlist), so both always agree. Browser-safe: it imports only `zod/mini` and nothing
+ * (src/server/waitlist), so both always agree. Browser-safe: it imports only `zod/mini` and nothing
  * from Node, and it stays small because it ships in the dialog's bundle.
  */
 import * as z from 'zod/mini';
@@ -89,30 +89,8 @@ export const waitlistMessages = {
  * Labels and steps
  * --------------------------------------------------------------------------------------------- */
 
-export type WaitlistField =
-  | 'name'
-  | 'email'
-  | 'companyName'
-  | 'role'
-  | 'roleOther'
-  | 'goal'
-  | 'frustrations'
-  | 'investment'
-  | 'additionalInfo'
-  | 'earlyAccess';
-
-export const waitlistFields: readonly WaitlistField[] = [
-  'name',
-  'email',
-  'companyName',
-  'role',
-  'roleOther',
-  'goal',
-  'frustrations',
-  'investment',
-  'additionalInfo',
-  'earlyAccess',
-];
+/** The form's fields, in order: the keys of `waitlistSchema` below, the one list of them. */
+export type WaitlistField = keyof typeof waitlistSchema.shape;
 
 export interface FieldLabel {
   label: string;
@@ -249,6 +227,23 @@ export type WaitlistInput = z.input<typeof waitlistSchema>;
 export type WaitlistValues = z.output<typeof waitlistSchema>;
 
 export type WaitlistErrors = Partial<Record<WaitlistField, string>>;
+
+// Object.keys loses the key type; the keys are exactly the schema's fields.
+export const waitlistFields = Object.keys(waitlistSchema.shape) as WaitlistField[];
+
+/** What a field holds: typed text, one option, a list of ticked options, or a checkbox. */
+export type WaitlistFieldKind = 'text' | 'choice' | 'list' | 'flag';
+
+function kindOf(schema: z.core.$ZodType): WaitlistFieldKind {
+  const def = schema._zod.def;
+  if (def.type === 'optional') return kindOf((def as z.core.$ZodOptionalDef).innerType);
+  return def.type === 'array' ? 'list' : def.type === 'boolean' ? 'flag' : def.type === 'enum' ? 'choice' : 'text';
+}
+
+/** Each field's kind, read from its rule in the schema (so a new field needs no list of its own). */
+export const waitlistFieldKinds = Object.fromEntries(
+  waitlistFields.map((field) => [field, kindOf(waitlistSchema.shape[field])]),
+) as Record<WaitlistField, WaitlistFieldKind>;
 
 export type WaitlistValidation = { ok: true; data: WaitlistValues } | { ok: false; errors: WaitlistErrors };
 

@@ -1,5 +1,5 @@
 /** Why the Point of View feed could not be loaded; useful in logs, never shown to visitors. */
-export type FeedErrorCode = 'timeout' | 'http' | 'too_large' | 'unreachable' | 'invalid';
+export type FeedErrorCode = 'timeout' | 'http' | 'too_large' | 'unreachable' | 'refused' | 'redirects' | 'invalid';
 
 /**
  * A failure to load or read the Point of View feed. `message` is fit for visitors: the API sends it
@@ -20,6 +20,9 @@ export const FEED_MESSAGES = {
   http: 'The blog feed answered with an error.',
   too_large: 'The blog feed is too large.',
   unreachable: 'The blog feed could not be reached.',
+  // A private or non-http(s) address, or a redirect to one: said to visitors like any unreachable host.
+  refused: 'The blog feed could not be reached.',
+  redirects: 'The blog feed redirects too many times.',
   invalid: 'The blog feed could not be read.',
 } as const satisfies Record<FeedErrorCode, string>;
 

@@ -1,4 +1,6 @@
+import { COMMON_HTML, CURRENCY, ENTITY_ACTION, EntityDecoder, XML } from '@nodable/entities';
 import { XMLParser } from 'fast-xml-parser';
+import { SyntaxValidator } from 'fast-xml-validator';
 import { compile, type DomNode, type FormatCallback } from 'html-to-text';
 import type { FeedArticle } from '../../lib/pov/types.ts';
 import { feedError } from './feed-error.ts';
@@ -6,6 +8,19 @@ import { feedError } from './feed-error.ts';
 /** Descriptions are shortened at a word boundary to about this many characters, plus "…". */
 export const DESCRIPTION_MAX_LENGTH = 220;
 const ELLIPSIS = '…';
+
+/**
+ * At most this many articles are read, the first ones in feed order (the page orders them). A
+ * hostile or runaway feed (13,481 items in 2 MB was tried) must not cost the server more than the
+ * page can show, nor make every /api/pov answer megabytes long.
+ */
+export const MAX_ITEMS = 50;
+/**
+ * Markup is cut to these many characters before it is turned into text: enough for a headline and
+ * for a 220-character excerpt and the first image, and a bound on the work one item can cause.
+ */
+export const TITLE_MARKUP_MAX = 1_000;
+export const DESCRIPTION_MARKUP_MAX = 20_000;
 
 /** Elements that may repeat; always read as arrays so one and many look the same. */
 const REPEATED = new Set([
@@ -19,15 +34,29 @@ const REPEATED = new Set([
   'media:group',
 ]);
 
+/**
+ * Character references (&#8217;) and HTML's named entities (&nbsp;, &mdash;), which feeds use
+ * freely, decoded in one pass at the XML level, with the library's expansion limits. An entity a
+ * feed declares itself is refused when it would expand to markup. One decoder per parser: the
+ * parser resets it for each document.
+ */
+const htmlEntityDecoder = () =>
+  new EntityDecoder({
+    namedEntities: { ...XML, ...COMMON_HTML, ...CURRENCY },
+    numericAllowed: true,
+    onInputEntity: (_name, value) => (/[<&]/.test(value) ? ENTITY_ACTION.BLOCK : ENTITY_ACTION.ALLOW),
+  });
+
+/** The parser is lenient; the validator refuses a document that is not well-formed XML. */
+const validator = new SyntaxValidator();
+
 const xmlParser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: '@_',
   parseTagValue: false,
   parseAttributeValue: false,
   trimValues: true,
-  // Decode character references (&#8217;) at the XML level too, in one pass, as XML intends;
-  // fast-xml-parser otherwise leaves numeric references in place.
-  htmlEntities: true,
+  entityDecoder: htmlEntityDecoder(),
   // Atom text constructs may hold XHTML; keep their inner markup as written.
   stopNodes: ['*.entry.title', '*.entry.summary', '*.entry.content'],
   isArray: (name, _path, _isLeaf, isAttribute) => !isAttribute && REPEATED.has(name),
@@ -38,7 +67,7 @@ const xmlTextParser = new XMLParser({
   parseTagValue: false,
   trimValues: false,
   ignoreAttributes: true,
-  htmlEntities: true,
+  entityDecoder: htmlEntityDecoder(),
 });
 
 type XmlNode = Record<string, unknown>;
@@ -51,7 +80,9 @@ type XmlNode = Record<string, unknown>;
 export function parseFeed(xml: string): FeedArticle[] {
   let doc: XmlNode;
   try {
-    doc = xmlParser.parse(xml.trimStart(), true) as XmlNode;
+    const text = keepFirstItems(xml.trimStart(), MAX_ITEMS);
+    validator.validate(text);
+    doc = xmlParser.parse(text) as XmlNode;
   } catch (error) {
     throw feedError('invalid', error);
   }
@@ -72,28 +103,59 @@ export function parseFeed(xml: string): FeedArticle[] {
   throw feedError('invalid', new Error('Not an RSS or Atom document'));
 }
 
+/**
+ * The document with every item after the first `max` cut out, before the XML parser sees it:
+ * parsing 13,481 items only to keep 50 held the event loop for over a second. Items are found by
+ * their closing tags outside CDATA sections and comments (in well-formed XML a `<` appears nowhere
+ * else), and the span from the end of item `max` to the end of the last item is removed, so the
+ * document's own closing tags stay as written. Anything that is not well-formed is left whole for
+ * the parser to reject.
+ */
+export function keepFirstItems(xml: string, max: number): string {
+  const closing = /<!\[CDATA\[[\s\S]*?\]\]>|<!--[\s\S]*?-->|<\/(?:[\w.-]+:)?(?:item|entry)\s*>/g;
+  let count = 0;
+  let cutFrom = -1;
+  let lastEnd = -1;
+  for (let match = closing.exec(xml); match; match = closing.exec(xml)) {
+    if (match[0].startsWith('<!')) continue;
+    count += 1;
+    lastEnd = closing.lastIndex;
+    if (count === max) cutFrom = lastEnd;
+  }
+  return count > max && cutFrom > 0 ? xml.slice(0, cutFrom) + xml.slice(lastEnd) : xml;
+}
+
 function collect(items: XmlNode[], read: (item: XmlNode) => FeedArticle | null): FeedArticle[] {
   const articles: FeedArticle[] = [];
   for (const item of items) {
+    if (articles.length >= MAX_ITEMS) break;
     const article = read(item);
     if (article) articles.push(article);
   }
   return articles;
 }
 
+/** Cuts markup to `max` characters (never inside a surrogate pair); html-to-text closes what is left open. */
+function capped(value: string | undefined, max: number): string | undefined {
+  if (value === undefined || value.length <= max) return value;
+  const code = value.charCodeAt(max - 1);
+  return value.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
+}
+
 function readRssItem(item: XmlNode): FeedArticle | null {
   const link = httpUrl(text(item['link'])) ?? permalinkGuid(item['guid']);
   if (!link) return null;
 
-  const title = plainText(text(item['title']));
-  const description = readHtml(text(item['description']), link);
-  const content = readHtml(text(item['content:encoded']), link);
+  const title = plainText(capped(text(item['title']), TITLE_MARKUP_MAX));
+  const description = readHtml(capped(text(item['description']), DESCRIPTION_MARKUP_MAX), link);
+  const content = readHtml(capped(text(item['content:encoded']), DESCRIPTION_MARKUP_MAX), link);
 
   return {
     title,
     link,
     description: excerpt(description.text || content.text, title),
     thumbnail: mediaThumbnail(item, link) ?? description.image ?? content.image ?? null,
+    published: feedDate(text(item['pubDate']) ?? text(item['dc:date'])),
   };
 }
 
@@ -101,16 +163,27 @@ function readAtomEntry(entry: XmlNode): FeedArticle | null {
   const link = atomLink(nodes(entry['link']));
   if (!link) return null;
 
-  const title = readHtml(atomHtml(entry['title']), link).text;
-  const summary = readHtml(atomHtml(entry['summary']), link);
-  const content = readHtml(atomHtml(entry['content']), link);
+  const title = readHtml(capped(atomHtml(entry['title']), TITLE_MARKUP_MAX), link).text;
+  const summary = readHtml(capped(atomHtml(entry['summary']), DESCRIPTION_MARKUP_MAX), link);
+  const content = readHtml(capped(atomHtml(entry['content']), DESCRIPTION_MARKUP_MAX), link);
 
   return {
     title,
     link,
     description: excerpt(summary.text || content.text, title),
     thumbnail: mediaThumbnail(entry, link) ?? summary.image ?? content.image ?? null,
+    published: feedDate(text(entry['published']) ?? text(entry['updated'])),
   };
+}
+
+/**
+ * RFC 822 (RSS pubDate, "Tue, 11 Mar 2025 14:20:41 GMT") and RFC 3339 (Atom, dc:date) both parse
+ * with Date; anything else is no date rather than a wrong one.
+ */
+function feedDate(value: string | undefined): string | null {
+  if (!value?.trim()) return null;
+  const time = Date.parse(value.trim());
+  return Number.isNaN(time) ? null : new Date(time).toISOString();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -277,7 +350,9 @@ function atomHtml(value: unknown): string | undefined {
 function unescapeXml(raw: string): string {
   if (!raw.includes('&') && !raw.includes('<![CDATA[')) return raw;
   try {
-    const parsed = xmlTextParser.parse(`<v>${raw}</v>`, true) as XmlNode;
+    const text = `<v>${raw}</v>`;
+    validator.validate(text);
+    const parsed = xmlTextParser.parse(text) as XmlNode;
     const value = parsed['v'];
     return typeof value === 'string' ? value : raw;
   } catch {

@@ -1,6 +1,6 @@
 import type { FeedArticle, PovResponse } from '../../lib/pov/types.ts';
 import { FeedError } from './feed-error.ts';
-import { fetchFeedText } from './fetch-feed.ts';
+import { type FetchFeedOptions, fetchFeedText } from './fetch-feed.ts';
 import { parseFeed } from './parse-feed.ts';
 
 export interface PovServiceOptions {
@@ -19,7 +19,12 @@ export interface PovServiceOptions {
    * copy or the error) instead of asking the failing feed again. Default 30 seconds.
    */
   retryAfterFailureMs?: number;
-  fetchImpl?: typeof fetch;
+  /** POV_FEED_ALLOW_PRIVATE: allow loopback and private feed addresses (tests, local fixtures only). */
+  allowPrivateAddresses?: boolean;
+  /** Connection checks and DNS, passed to the reader; injected in tests. */
+  isAllowedAddress?: FetchFeedOptions['isAllowedAddress'];
+  lookup?: FetchFeedOptions['lookup'];
+  fetchImpl?: FetchFeedOptions['fetchImpl'];
   now?: () => number;
   /** Structured events (no personal data). Default: none. */
   log?: (event: Record<string, unknown>) => void;
@@ -88,6 +93,9 @@ export function createPovService(opts: PovServiceOptions): PovService {
       const xml = await fetchFeedText(opts.feedUrl, {
         timeoutMs,
         maxBytes,
+        ...(opts.allowPrivateAddresses ? { allowPrivateAddresses: true } : {}),
+        ...(opts.isAllowedAddress ? { isAllowedAddress: opts.isAllowedAddress } : {}),
+        ...(opts.lookup ? { lookup: opts.lookup } : {}),
         ...(opts.fetchImpl ? { fetchImpl: opts.fetchImpl } : {}),
       });
       const items = parseFeed(xml);
@@ -130,18 +138,4 @@ export function createPovService(opts: PovServiceOptions): PovService {
   }
 
   return { get };
-}
-
-/**
- * Options for createPovService from the environment: POV_CACHE_SECONDS sets the cache time
- * (default 900 seconds; 0 turns the fresh cache off, the stale copy still applies).
- */
-export function povServiceOptionsFromEnv(env: NodeJS.ProcessEnv, feedUrl: string): PovServiceOptions {
-  return { feedUrl, cacheTtlMs: cacheSeconds(env['POV_CACHE_SECONDS']) * 1000 };
-}
-
-function cacheSeconds(raw: string | undefined): number {
-  const value = raw?.trim();
-  if (!value || !/^\d+$/.test(value)) return POV_DEFAULTS.cacheTtlMs / 1000;
-  return Number(value);
 }

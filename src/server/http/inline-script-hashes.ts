@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { StaticAsset } from './static-files.ts';
 
 const inlineScript = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/gi;
 
@@ -14,11 +13,11 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /**
- * Every inline script hash across the built pages: the policy for pages rendered on demand, which
- * reuse the same scripts (each built page is sent with only its own, see StaticAsset.scriptHashes).
+ * Every hash in the given lists, once, sorted: across the built pages, the policy for pages rendered
+ * on demand, which reuse the same scripts (each built page is sent with only its own).
  */
-export function collectScriptHashes(assets: Map<string, StaticAsset>): string[] {
+export function collectScriptHashes(lists: Iterable<readonly string[] | undefined>): string[] {
   const all = new Set<string>();
-  for (const asset of assets.values()) for (const hash of asset.scriptHashes ?? []) all.add(hash);
+  for (const hashes of lists) for (const hash of hashes ?? []) all.add(hash);
   return [...all].sort();
 }

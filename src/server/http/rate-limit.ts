@@ -1,4 +1,6 @@
 import type { IncomingMessage } from 'node:http';
+import { isIP } from 'node:net';
+import { ipv6Groups, mappedIPv4 } from './ip-address.ts';
 
 export interface RateLimitDecision {
   allowed: boolean;
@@ -6,11 +8,12 @@ export interface RateLimitDecision {
   retryAfterSeconds: number;
 }
 
+/** Promise-returning like a limiter backed by a shared store, so either plugs into the waiting list. */
 export interface RateLimiter {
   /** Counts one attempt for `key` and says whether it is within the limit. */
-  check(key: string): RateLimitDecision;
+  check(key: string): Promise<RateLimitDecision>;
   /** Says whether one more attempt would be allowed, without counting anything. */
-  peek(key: string): RateLimitDecision;
+  peek(key: string): Promise<RateLimitDecision>;
   /** Number of clients currently tracked (for tests and metrics). */
   size(): number;
 }
@@ -62,61 +65,46 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     retryAfterSeconds: Math.max(1, Math.ceil(((times[0] as number) + windowMs - at) / 1000)),
   });
 
+  function check(key: string): RateLimitDecision {
+    if (limit <= 0) return ALLOW;
+    const at = now();
+    sweep(at);
+    const times = live(key, at) ?? [];
+    if (times.length >= limit) return denied(times, at);
+    times.push(at);
+    // Re-insert so the Map's order is least recently counted first, then enforce the key cap.
+    hits.delete(key);
+    hits.set(key, times);
+    while (hits.size > maxKeys) {
+      const oldest = hits.keys().next().value;
+      if (oldest === undefined) break;
+      hits.delete(oldest);
+    }
+    return ALLOW;
+  }
+
+  function peek(key: string): RateLimitDecision {
+    if (limit <= 0) return ALLOW;
+    const at = now();
+    const times = live(key, at);
+    return times && times.length >= limit ? denied(times, at) : ALLOW;
+  }
+
   return {
-    check(key) {
-      if (limit <= 0) return ALLOW;
-      const at = now();
-      sweep(at);
-      const times = live(key, at) ?? [];
-      if (times.length >= limit) return denied(times, at);
-      times.push(at);
-      // Re-insert so the Map's order is least recently counted first, then enforce the key cap.
-      hits.delete(key);
-      hits.set(key, times);
-      while (hits.size > maxKeys) {
-        const oldest = hits.keys().next().value;
-        if (oldest === undefined) break;
-        hits.delete(oldest);
-      }
-      return ALLOW;
-    },
-    peek(key) {
-      if (limit <= 0) return ALLOW;
-      const at = now();
-      const times = live(key, at);
-      return times && times.length >= limit ? denied(times, at) : ALLOW;
-    },
+    check: async (key) => check(key),
+    peek: async (key) => peek(key),
     size() {
       return hits.size;
     },
   };
 }
 
-/** Reads `WAITLIST_RATE_LIMIT` (default 5; 0 turns limiting off) with a 10-minute window. */
-export function waitlistRateLimitFromEnv(env: NodeJS.ProcessEnv): { limit: number; windowMs: number } {
-  const raw = env.WAITLIST_RATE_LIMIT?.trim();
-  let limit = 5;
-  if (raw !== undefined && raw !== '') {
-    const parsed = Number(raw);
-    if (!Number.isInteger(parsed) || parsed < 0) {
-      throw new Error(`WAITLIST_RATE_LIMIT must be a whole number of 0 or more, got "${raw}"`);
-    }
-    limit = parsed;
-  }
-  return { limit, windowMs: 10 * 60 * 1000 };
-}
-
-/** `TRUST_PROXY=1` (or `true`) means the server sits behind one reverse proxy we trust. */
-export function trustProxyFromEnv(env: NodeJS.ProcessEnv): boolean {
-  const raw = env.TRUST_PROXY?.trim().toLowerCase();
-  return raw === '1' || raw === 'true';
-}
-
 /**
  * The key a client is limited by: the socket's remote address, or, behind a trusted proxy, the
  * address that proxy recorded in X-Forwarded-For. The proxy appends the address it saw to the end
  * of the header, so that last hop is the one to believe; earlier entries come from the client and
- * could be forged to dodge the limit.
+ * could be forged to dodge the limit. The address is then reduced to what one client controls
+ * (see `addressKey`).
  */
 export function clientKey(req: IncomingMessage, trustProxy: boolean): string {
   if (trustProxy) {
@@ -127,9 +115,36 @@ export function clientKey(req: IncomingMessage, trustProxy: boolean): string {
         .split(',')
         .map((hop) => hop.trim())
         .filter((hop) => hop.length > 0);
-      const hop = hops[hops.length - 1];
-      if (hop && hop.length <= 64) return hop;
+      const key = addressKey(hops[hops.length - 1] ?? '');
+      if (key) return key;
     }
   }
-  return req.socket.remoteAddress ?? 'unknown';
+  return addressKey(req.socket.remoteAddress ?? '') ?? 'unknown';
+}
+
+/**
+ * One rate-limit bucket per client: an IPv4 address as it is, an IPv6 address by its /64 prefix
+ * (an ISP hands each subscriber at least a /64, so one person can use 2^64 addresses).
+ * IPv4-mapped IPv6 (`::ffff:192.0.2.7`, what a dual-stack socket reports for IPv4 clients) is
+ * turned back into IPv4 first; otherwise every IPv4 client would share the prefix `::` and one
+ * bucket. Also accepts the forms proxies write: `[2001:db8::1]:443`, `192.0.2.7:5000`, zone ids.
+ * Returns null for anything that is not an IP address.
+ */
+export function addressKey(raw: string): string | null {
+  let address = raw.trim();
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(address);
+  if (bracketed) address = bracketed[1] as string;
+  else if (/^[\d.]+:\d+$/.test(address)) address = address.slice(0, address.indexOf(':'));
+  address = address.replace(/%.*$/, '');
+  const family = isIP(address);
+  if (family === 4) return address;
+  if (family !== 6) return null;
+  const groups = ipv6Groups(address);
+  if (!groups) return null;
+  const mapped = mappedIPv4(groups);
+  if (mapped) return mapped;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import Negotiator from 'negotiator';
 import { inlineScriptHashes } from './inline-script-hashes.ts';
 
 /** One built file, held in memory with its compressed forms (the whole site is a few megabytes). */
@@ -83,10 +84,19 @@ export async function loadStaticAssets(root: string): Promise<Map<string, Static
   return assets;
 }
 
-/** Picks the best encoding the client accepts. */
+/**
+ * Picks the encoding the client prefers among those we hold, reading q-values the way
+ * `compression` (on-demand pages) does, with the same `negotiator`: `br;q=0` refuses brotli,
+ * `*;q=0` refuses all but what is named, and equal weights prefer brotli.
+ */
 export function negotiateEncoding(asset: StaticAsset, acceptEncoding: string | undefined) {
-  const accepted = acceptEncoding ?? '';
-  if (asset.brotli && /\bbr\b/.test(accepted)) return { body: asset.brotli, encoding: 'br' as const };
-  if (asset.gzip && /\bgzip\b/.test(accepted)) return { body: asset.gzip, encoding: 'gzip' as const };
+  if (!asset.brotli && !asset.gzip) return { body: asset.body, encoding: undefined };
+  const negotiator = new Negotiator({ headers: { 'accept-encoding': acceptEncoding ?? '' } });
+  const encoding = (negotiator.encoding as (available: string[], opts: { preferred: string[] }) => string | undefined)(
+    ['br', 'gzip', 'identity'],
+    { preferred: ['br', 'gzip', 'identity'] },
+  );
+  if (encoding === 'br' && asset.brotli) return { body: asset.brotli, encoding: 'br' as const };
+  if (encoding === 'gzip' && asset.gzip) return { body: asset.gzip, encoding: 'gzip' as const };
   return { body: asset.body, encoding: undefined };
 }

@@ -1,5 +1,5 @@
 /**
- * `npm run leads:export -- [--out FILE] [--since YYYY-MM-DD]`
+ * `npm run leads:export -- [--out FILE] [--since YYYY-MM-DD] [--raw]`
  *
  * Writes every stored lead (or those submitted on or after --since, UTC) as CSV to stdout or to
  * FILE, from whichever store the environment configures (DATABASE_URL, else SQLITE_PATH).
@@ -8,23 +8,39 @@
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { leadsToCsv, parseSinceDate } from './csv.ts';
+import { loadSettings, settingsOrExit } from '../settings.ts';
 import { openLeadStore } from './store.ts';
 
-const USAGE = `Usage: npm run leads:export -- [--out FILE] [--since YYYY-MM-DD]
+const USAGE = `Usage: npm run leads:export -- [--out FILE] [--since YYYY-MM-DD] [--raw]
 
   --out FILE           write the CSV to FILE instead of standard output (a new file
                        is readable by its owner only; an existing one is replaced)
   --since YYYY-MM-DD   only leads submitted on or after that day (UTC)
+  --raw                values exactly as stored, for programs: without it, an apostrophe
+                       is put before any text a spreadsheet could run as a formula
+                       (= + - @ at the start of a cell or after , ; or a tab), so
+                       "+44 Ventures" reads "'+44 Ventures". Never open a raw export in
+                       a spreadsheet.
   --help               show this help
 
 The store is PostgreSQL when DATABASE_URL is set, otherwise the SQLite file at SQLITE_PATH
 (default ./data/leads.sqlite).`;
 
 async function main(): Promise<number> {
-  let args;
+  let args: {
+    out?: string | undefined;
+    since?: string | undefined;
+    raw?: boolean | undefined;
+    help?: boolean | undefined;
+  };
   try {
     args = parseArgs({
-      options: { out: { type: 'string' }, since: { type: 'string' }, help: { type: 'boolean' } },
+      options: {
+        out: { type: 'string' },
+        since: { type: 'string' },
+        raw: { type: 'boolean' },
+        help: { type: 'boolean' },
+      },
       allowPositionals: false,
     }).values;
   } catch (error) {
@@ -43,10 +59,10 @@ async function main(): Promise<number> {
     return 2;
   }
 
-  const store = await openLeadStore(process.env);
+  const store = await openLeadStore(settingsOrExit(loadSettings));
   try {
     const leads = await store.list(since ? { since } : {});
-    const csv = leadsToCsv(leads);
+    const csv = leadsToCsv(leads, { raw: args.raw === true });
     if (args.out) {
       await writeFile(args.out, csv, { encoding: 'utf8', mode: 0o600 });
       process.stderr.write(`Exported ${leads.length} lead(s) from the ${store.kind} store to ${args.out}\n`);

@@ -53,6 +53,50 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX leads_created_at ON leads (created_at);
     `,
   },
+  {
+    version: 2,
+    description: 'delivery outbox; leads found by e-mail address ignoring case',
+    // The outbox references the lead and copies none of its data: messages are built from the lead
+    // when they are sent, and deleting a lead deletes its deliveries (ON DELETE CASCADE).
+    // next_attempt_at doubles as the lease: a claim moves it past the lease's end, so a delivery
+    // whose sender died becomes due again by itself.
+    sqlite: `
+      CREATE TABLE lead_deliveries (
+        id               TEXT    PRIMARY KEY NOT NULL,
+        lead_id          TEXT    NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
+        channel          TEXT    NOT NULL CHECK (channel IN ('team-email', 'webhook', 'visitor-email')),
+        status           TEXT    NOT NULL CHECK (status IN ('pending', 'sent', 'dead')),
+        attempts         INTEGER NOT NULL DEFAULT 0,
+        created_at       TEXT    NOT NULL,
+        next_attempt_at  TEXT    NOT NULL,
+        first_attempt_at TEXT,
+        lease_token      TEXT,
+        last_error       TEXT,
+        sent_at          TEXT,
+        UNIQUE (lead_id, channel)
+      );
+      CREATE INDEX lead_deliveries_due ON lead_deliveries (status, next_attempt_at);
+      CREATE INDEX leads_email_lower ON leads (lower(email));
+    `,
+    postgres: `
+      CREATE TABLE lead_deliveries (
+        id               uuid        PRIMARY KEY,
+        lead_id          uuid        NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
+        channel          text        NOT NULL CHECK (channel IN ('team-email', 'webhook', 'visitor-email')),
+        status           text        NOT NULL CHECK (status IN ('pending', 'sent', 'dead')),
+        attempts         integer     NOT NULL DEFAULT 0,
+        created_at       timestamptz NOT NULL,
+        next_attempt_at  timestamptz NOT NULL,
+        first_attempt_at timestamptz,
+        lease_token      uuid,
+        last_error       text,
+        sent_at          timestamptz,
+        UNIQUE (lead_id, channel)
+      );
+      CREATE INDEX lead_deliveries_due ON lead_deliveries (status, next_attempt_at);
+      CREATE INDEX leads_email_lower ON leads (lower(email));
+    `,
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = migrations.reduce((max, m) => Math.max(max, m.version), 0);

@@ -1,13 +1,32 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { pendingMigrations } from './migrations.ts';
-import { LEAD_COLUMNS, leadValues, rowToLead, type LeadRow } from './rows.ts';
-import type { LeadInput, LeadStore, SaveResult, StoredLead } from './types.ts';
+import {
+  LEAD_COLUMNS,
+  leadIdentity,
+  leadValues,
+  rowToClaimed,
+  rowToDeliveryInfo,
+  rowToLead,
+  type DeliveryRow,
+  type LeadRow,
+} from './rows.ts';
+import {
+  VISITOR_EMAIL_WINDOW_MS,
+  type DeliveryChannel,
+  type LeadInput,
+  type LeadStore,
+  type LeadStoreOptions,
+  type SaveResult,
+  type StoredLead,
+} from './types.ts';
 
 /** Arbitrary constant naming this application's migration lock (pg_advisory_xact_lock). */
 const MIGRATION_LOCK_ID = 7_340_118_205;
+/** Arbitrary constant naming the per-address lock that keeps visitor confirmations to one a day. */
+const CONFIRMATION_LOCK_SPACE = 7_340_118;
 
-export interface PostgresStoreOptions {
+export interface PostgresStoreOptions extends LeadStoreOptions {
   /** Most connections this process opens. Default 10 (`PG_POOL_MAX`). */
   poolMax?: number;
   /** How long to wait for a connection before failing. Default 5000 ms. */
@@ -44,6 +63,8 @@ export async function openPostgresLeadStore(
   connectionString: string,
   options: PostgresStoreOptions = {},
 ): Promise<LeadStore> {
+  const now = options.now ?? (() => new Date());
+  const channels = [...new Set(options.channels ?? [])];
   const pool = new pg.Pool({
     connectionString,
     max: options.poolMax ?? 10,
@@ -65,11 +86,56 @@ export async function openPostgresLeadStore(
   const insertSql = `INSERT INTO leads (${LEAD_COLUMNS.join(', ')}) VALUES (${placeholders})
     ON CONFLICT (idempotency_key) DO NOTHING
     RETURNING id`;
+  const queueSql = `INSERT INTO lead_deliveries (id, lead_id, channel, status, created_at, next_attempt_at)
+    VALUES ($1, $2, $3, 'pending', $4, $4) ON CONFLICT (lead_id, channel) DO NOTHING`;
   let closed = false;
 
   const open = () => {
     if (closed) throw new Error('The lead store is closed.');
   };
+
+  /** Runs `work` on one connection inside one transaction: all of it is stored, or none. */
+  async function transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async function queueFor(client: pg.PoolClient, leadId: string, email: string, at: Date): Promise<void> {
+    for (const channel of channels) {
+      if (channel === 'visitor-email') {
+        // Serialize confirmations per address across instances, so two saves cannot both see none.
+        await client.query('SELECT pg_advisory_xact_lock($1, hashtext(lower($2)))', [CONFIRMATION_LOCK_SPACE, email]);
+        const recent = await client.query(
+          `SELECT 1 FROM lead_deliveries d JOIN leads l ON l.id = d.lead_id
+           WHERE d.channel = 'visitor-email' AND lower(l.email) = lower($1) AND d.created_at > $2 LIMIT 1`,
+          [email, new Date(at.getTime() - VISITOR_EMAIL_WINDOW_MS)],
+        );
+        if (recent.rowCount) continue;
+      }
+      await client.query(queueSql, [randomUUID(), leadId, channel, at]);
+    }
+  }
+
+  async function deleteWhere(where: string, value: unknown) {
+    return transaction(async (client) => {
+      const deliveries = await client.query<{ n: string }>(
+        `SELECT count(*) AS n FROM lead_deliveries WHERE lead_id IN (SELECT id FROM leads WHERE ${where})`,
+        [value],
+      );
+      const leads = await client.query(`DELETE FROM leads WHERE ${where}`, [value]);
+      return { leads: leads.rowCount ?? 0, deliveries: Number(deliveries.rows[0]?.n ?? 0) };
+    });
+  }
 
   return {
     kind: 'postgres',
@@ -80,14 +146,27 @@ export async function openPostgresLeadStore(
       // succeeds instead; if it committed, the lookup finds its row. Retry covers the rare case of a
       // row that vanished between the two statements.
       for (let attempt = 0; attempt < 3; attempt += 1) {
+        const at = now();
         const id = randomUUID();
-        const values = leadValues(id, new Date().toISOString(), lead, idempotencyKey, (v) => v ?? null);
-        const inserted = await pool.query<{ id: string }>(insertSql, values);
-        if (inserted.rows[0]) return { id: String(inserted.rows[0].id), created: true };
-        const existing = await pool.query<{ id: string }>('SELECT id FROM leads WHERE idempotency_key = $1', [
-          idempotencyKey,
-        ]);
-        if (existing.rows[0]) return { id: String(existing.rows[0].id), created: false };
+        const values = leadValues(id, at.toISOString(), lead, idempotencyKey, (v) => v ?? null);
+        const result = await transaction(async (client): Promise<SaveResult | null> => {
+          const inserted = await client.query<{ id: string }>(insertSql, values);
+          if (inserted.rows[0]) {
+            await queueFor(client, id, lead.email, at);
+            return { id: String(inserted.rows[0].id), created: true, sameLead: true };
+          }
+          const existing = await client.query<LeadRow>('SELECT * FROM leads WHERE idempotency_key = $1', [
+            idempotencyKey,
+          ]);
+          const row = existing.rows[0];
+          if (!row) return null;
+          return {
+            id: String(row.id),
+            created: false,
+            sameLead: leadIdentity(rowToLead(row)) === leadIdentity(lead),
+          };
+        });
+        if (result) return result;
       }
       throw new Error('The lead store could not settle a duplicate idempotency key.');
     },
@@ -106,6 +185,123 @@ export async function openPostgresLeadStore(
       open();
       const result = await pool.query<{ n: string }>('SELECT count(*) AS n FROM leads');
       return Number(result.rows[0]?.n ?? 0);
+    },
+
+    async get(id: string): Promise<StoredLead | undefined> {
+      open();
+      const result = await pool.query<LeadRow>('SELECT * FROM leads WHERE id = $1', [id]);
+      return result.rows[0] ? rowToLead(result.rows[0]) : undefined;
+    },
+
+    async findByEmail(email: string): Promise<StoredLead[]> {
+      open();
+      const result = await pool.query<LeadRow>(
+        'SELECT * FROM leads WHERE lower(email) = lower($1) ORDER BY created_at, id',
+        [email],
+      );
+      return result.rows.map(rowToLead);
+    },
+
+    async deleteByEmail(email: string) {
+      open();
+      return deleteWhere('lower(email) = lower($1)', email);
+    },
+
+    async purge(before: Date) {
+      open();
+      return deleteWhere('created_at < $1', before);
+    },
+
+    async claimDeliveries(limit: number, leaseMs: number) {
+      open();
+      const at = now();
+      // SKIP LOCKED: instances claiming at the same moment take different rows instead of waiting;
+      // the lease (next_attempt_at moved past it) keeps a claimed row out of everyone else's reach
+      // until it is sent, failed, or its sender has been gone longer than the lease.
+      const result = await pool.query<DeliveryRow>(
+        `UPDATE lead_deliveries d
+         SET attempts = d.attempts + 1, next_attempt_at = $2, first_attempt_at = coalesce(d.first_attempt_at, $1),
+             lease_token = gen_random_uuid()
+         WHERE d.id IN (
+           SELECT id FROM lead_deliveries WHERE status = 'pending' AND next_attempt_at <= $1
+           ORDER BY next_attempt_at LIMIT $3 FOR UPDATE SKIP LOCKED
+         ) AND d.status = 'pending'
+         RETURNING d.*`,
+        [at, new Date(at.getTime() + leaseMs), limit],
+      );
+      return result.rows.map(rowToClaimed);
+    },
+
+    async completeDelivery(id: string) {
+      open();
+      await pool.query(
+        `UPDATE lead_deliveries SET status = 'sent', sent_at = $2, lease_token = NULL, last_error = NULL WHERE id = $1`,
+        [id, now()],
+      );
+    },
+
+    async failDelivery(id: string, leaseToken: string, error: string, retryAt: Date | null) {
+      open();
+      await pool.query(
+        `UPDATE lead_deliveries SET status = $3, next_attempt_at = $4, last_error = $5, lease_token = NULL
+         WHERE id = $1 AND lease_token = $2 AND status = 'pending'`,
+        [id, leaseToken, retryAt ? 'pending' : 'dead', retryAt ?? now(), error.slice(0, 300)],
+      );
+    },
+
+    async listDeliveries() {
+      open();
+      const result = await pool.query<DeliveryRow>(
+        `SELECT * FROM lead_deliveries WHERE status IN ('pending', 'dead') ORDER BY created_at, id`,
+      );
+      return result.rows.map(rowToDeliveryInfo);
+    },
+
+    async deliveryHealth() {
+      open();
+      const result = await pool.query<{ pending: string; dead: string; oldest: Date | null }>(
+        `SELECT count(*) FILTER (WHERE status = 'pending') AS pending, count(*) FILTER (WHERE status = 'dead') AS dead,
+                min(created_at) FILTER (WHERE status = 'pending') AS oldest
+         FROM lead_deliveries`,
+      );
+      const row = result.rows[0];
+      return {
+        pending: Number(row?.pending ?? 0),
+        dead: Number(row?.dead ?? 0),
+        oldestPendingSeconds: row?.oldest
+          ? Math.max(0, Math.round((now().getTime() - row.oldest.getTime()) / 1000))
+          : null,
+      };
+    },
+
+    async retryDead() {
+      open();
+      const result = await pool.query(
+        `UPDATE lead_deliveries SET status = 'pending', next_attempt_at = $1, first_attempt_at = NULL, attempts = 0
+         WHERE status = 'dead'`,
+        [now()],
+      );
+      return result.rowCount ?? 0;
+    },
+
+    async backfill(list: readonly DeliveryChannel[], from?: Date) {
+      open();
+      const at = now();
+      return transaction(async (client) => {
+        let queued = 0;
+        for (const channel of new Set(list)) {
+          const result = await client.query(
+            `INSERT INTO lead_deliveries (id, lead_id, channel, status, created_at, next_attempt_at)
+             SELECT gen_random_uuid(), l.id, $1, 'pending', $2, $2 FROM leads l
+             WHERE l.created_at >= $3
+               AND NOT EXISTS (SELECT 1 FROM lead_deliveries d WHERE d.lead_id = l.id AND d.channel = $1)
+             ON CONFLICT (lead_id, channel) DO NOTHING`,
+            [channel, at, from ?? new Date(0)],
+          );
+          queued += result.rowCount ?? 0;
+        }
+        return queued;
+      });
     },
 
     async ping(): Promise<void> {

@@ -1,4 +1,4 @@
-import type { LeadInput, StoredLead } from './types.ts';
+import type { ClaimedDelivery, DeliveryChannel, DeliveryInfo, LeadInput, StoredLead } from './types.ts';
 
 /** The leads table's columns in insert order (shared by both stores). */
 export const LEAD_COLUMNS = [
@@ -77,4 +77,65 @@ export function rowToLead(row: LeadRow): StoredLead {
   if (row.additional_info !== null && row.additional_info !== undefined) lead.additionalInfo = row.additional_info;
   if (row.early_access !== null && row.early_access !== undefined) lead.earlyAccess = Boolean(row.early_access);
   return lead;
+}
+
+/**
+ * The lead as one comparable string: the validated fields plus the program, in a fixed order, an
+ * absent optional field as null. Two submissions under one idempotency key are the same lead when
+ * these match.
+ */
+export function leadIdentity(lead: LeadInput): string {
+  return JSON.stringify([
+    lead.sourceProgram ?? null,
+    lead.name,
+    lead.email,
+    lead.companyName,
+    lead.role,
+    lead.roleOther ?? null,
+    lead.goal,
+    lead.frustrations,
+    lead.investment,
+    lead.additionalInfo ?? null,
+    lead.earlyAccess ?? null,
+  ]);
+}
+
+/** An outbox row as read from either store. */
+export interface DeliveryRow {
+  id: string;
+  lead_id: string;
+  channel: string;
+  status: string;
+  attempts: number | string;
+  created_at: string | Date;
+  next_attempt_at: string | Date | null;
+  first_attempt_at?: string | Date | null;
+  lease_token?: string | null;
+  last_error: string | null;
+}
+
+export const iso = (value: string | Date): string => (value instanceof Date ? value.toISOString() : String(value));
+
+export function rowToDeliveryInfo(row: DeliveryRow): DeliveryInfo {
+  return {
+    id: String(row.id),
+    leadId: String(row.lead_id),
+    channel: row.channel as DeliveryChannel,
+    status: row.status as DeliveryInfo['status'],
+    attempts: Number(row.attempts),
+    createdAt: iso(row.created_at),
+    nextAttemptAt: row.status === 'pending' && row.next_attempt_at ? iso(row.next_attempt_at) : null,
+    lastError: row.last_error ?? null,
+  };
+}
+
+export function rowToClaimed(row: DeliveryRow): ClaimedDelivery {
+  return {
+    id: String(row.id),
+    leadId: String(row.lead_id),
+    channel: row.channel as DeliveryChannel,
+    attempts: Number(row.attempts),
+    firstAttemptAt: iso(row.first_attempt_at ?? row.created_at),
+    leaseToken: String(row.lease_token),
+  };
 }

@@ -1,19 +1,36 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { securePrivateStore } from './file-permissions.ts';
 import { pendingMigrations } from './migrations.ts';
-import { LEAD_COLUMNS, leadValues, rowToLead, type LeadRow } from './rows.ts';
-import type { LeadInput, LeadStore, SaveResult, StoredLead } from './types.ts';
+import {
+  LEAD_COLUMNS,
+  leadIdentity,
+  leadValues,
+  rowToClaimed,
+  rowToDeliveryInfo,
+  rowToLead,
+  type DeliveryRow,
+  type LeadRow,
+} from './rows.ts';
+import {
+  VISITOR_EMAIL_WINDOW_MS,
+  type DeliveryChannel,
+  type LeadInput,
+  type LeadStore,
+  type LeadStoreOptions,
+  type SaveResult,
+  type StoredLead,
+} from './types.ts';
 
-export const DEFAULT_SQLITE_PATH = './data/leads.sqlite';
-
-export interface SqliteStoreOptions {
+export interface SqliteStoreOptions extends LeadStoreOptions {
   /** Milliseconds to wait for a lock held by another connection or process. Default 5000. */
   busyTimeoutMs?: number;
+  /** Told which paths had wider permissions than the owner's and were narrowed. */
+  onNarrowed?: (paths: string[]) => void;
 }
 
-function runMigrations(db: DatabaseSync): void {
+function runMigrations(db: DatabaseSync, now: () => Date): void {
   // BEGIN IMMEDIATE takes the write lock first, so two processes opening the same file at once
   // cannot both apply a migration; the second waits (busy_timeout) and then finds nothing to do.
   db.exec('BEGIN IMMEDIATE');
@@ -29,7 +46,7 @@ function runMigrations(db: DatabaseSync): void {
     const record = db.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)');
     for (const migration of pendingMigrations(applied)) {
       db.exec(migration.sqlite);
-      record.run(migration.version, new Date().toISOString());
+      record.run(migration.version, now().toISOString());
     }
     db.exec('COMMIT');
   } catch (error) {
@@ -38,10 +55,19 @@ function runMigrations(db: DatabaseSync): void {
   }
 }
 
-/** Opens (creating the directory and file if needed) and migrates the SQLite lead store. */
+/**
+ * Opens (creating the directory and file if needed, readable by the owner only) and migrates the
+ * SQLite lead store. Every method is a few statements on one connection, so the store can live in
+ * whichever thread owns that connection; nothing is kept in memory between calls.
+ */
 export function openSqliteLeadStore(file: string, options: SqliteStoreOptions = {}): LeadStore {
   const location = file === ':memory:' ? file : path.resolve(file);
-  if (location !== ':memory:') mkdirSync(path.dirname(location), { recursive: true });
+  const now = options.now ?? (() => new Date());
+  const channels = [...new Set(options.channels ?? [])];
+  if (location !== ':memory:') {
+    const narrowed = securePrivateStore(location);
+    if (narrowed.length > 0) options.onNarrowed?.(narrowed);
+  }
 
   const db = new DatabaseSync(location);
   try {
@@ -50,11 +76,13 @@ export function openSqliteLeadStore(file: string, options: SqliteStoreOptions = 
     // FULL: every commit is fsynced before it returns, so a saved lead survives a crash or power loss.
     db.exec('PRAGMA synchronous = FULL');
     db.exec('PRAGMA foreign_keys = ON');
-    runMigrations(db);
+    runMigrations(db, now);
   } catch (error) {
     db.close();
     throw error;
   }
+  // The WAL and -shm files exist now; narrow them too if an older copy left them wide.
+  if (location !== ':memory:') securePrivateStore(location);
 
   const placeholders = LEAD_COLUMNS.map(() => '?').join(', ');
   const insert = db.prepare(
@@ -62,32 +90,119 @@ export function openSqliteLeadStore(file: string, options: SqliteStoreOptions = 
      ON CONFLICT (idempotency_key) DO NOTHING
      RETURNING id`,
   );
-  const byKey = db.prepare('SELECT id FROM leads WHERE idempotency_key = ?');
+  const byKey = db.prepare('SELECT * FROM leads WHERE idempotency_key = ?');
+  const byId = db.prepare('SELECT * FROM leads WHERE id = ?');
+  const byEmail = db.prepare('SELECT * FROM leads WHERE lower(email) = lower(?) ORDER BY created_at, rowid');
   const all = db.prepare('SELECT * FROM leads ORDER BY created_at, rowid');
   const since = db.prepare('SELECT * FROM leads WHERE created_at >= ? ORDER BY created_at, rowid');
   const count = db.prepare('SELECT count(*) AS n FROM leads');
+  const queue = db.prepare(
+    `INSERT INTO lead_deliveries (id, lead_id, channel, status, created_at, next_attempt_at)
+     VALUES (?, ?, ?, 'pending', ?, ?) ON CONFLICT (lead_id, channel) DO NOTHING`,
+  );
+  const recentConfirmation = db.prepare(
+    `SELECT 1 FROM lead_deliveries d JOIN leads l ON l.id = d.lead_id
+     WHERE d.channel = 'visitor-email' AND lower(l.email) = lower(?) AND d.created_at > ? LIMIT 1`,
+  );
+  const dueIds = db.prepare(
+    `SELECT id FROM lead_deliveries WHERE status = 'pending' AND next_attempt_at <= ?
+     ORDER BY next_attempt_at LIMIT ?`,
+  );
+  const lease = db.prepare(
+    `UPDATE lead_deliveries
+     SET attempts = attempts + 1, next_attempt_at = ?, first_attempt_at = coalesce(first_attempt_at, ?), lease_token = ?
+     WHERE id = ? AND status = 'pending' RETURNING *`,
+  );
+  const complete = db.prepare(
+    `UPDATE lead_deliveries SET status = 'sent', sent_at = ?, lease_token = NULL, last_error = NULL WHERE id = ?`,
+  );
+  const fail = db.prepare(
+    `UPDATE lead_deliveries SET status = ?, next_attempt_at = ?, last_error = ?, lease_token = NULL
+     WHERE id = ? AND lease_token = ? AND status = 'pending'`,
+  );
+  const openDeliveries = db.prepare(
+    `SELECT * FROM lead_deliveries WHERE status IN ('pending', 'dead') ORDER BY created_at, rowid`,
+  );
+  const health = db.prepare(
+    `SELECT sum(status = 'pending') AS pending, sum(status = 'dead') AS dead,
+            min(CASE WHEN status = 'pending' THEN created_at END) AS oldest
+     FROM lead_deliveries`,
+  );
+  const retryDead = db.prepare(
+    `UPDATE lead_deliveries SET status = 'pending', next_attempt_at = ?, first_attempt_at = NULL, attempts = 0
+     WHERE status = 'dead'`,
+  );
+  const countDeliveriesOf = db.prepare(
+    'SELECT count(*) AS n FROM lead_deliveries WHERE lead_id IN (SELECT id FROM leads WHERE lower(email) = lower(?))',
+  );
+  const deleteByEmail = db.prepare('DELETE FROM leads WHERE lower(email) = lower(?)');
+  const countDeliveriesBefore = db.prepare(
+    'SELECT count(*) AS n FROM lead_deliveries WHERE lead_id IN (SELECT id FROM leads WHERE created_at < ?)',
+  );
+  const deleteBefore = db.prepare('DELETE FROM leads WHERE created_at < ?');
+  const unqueued = db.prepare(
+    `SELECT id FROM leads WHERE created_at >= ?
+     AND NOT EXISTS (SELECT 1 FROM lead_deliveries d WHERE d.lead_id = leads.id AND d.channel = ?)
+     ORDER BY created_at, rowid`,
+  );
   let closed = false;
 
   const open = () => {
     if (closed) throw new Error('The lead store is closed.');
   };
 
+  /** Runs `work` in one write transaction: all of it is stored, or none. */
+  function transaction<T>(work: () => T): T {
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      const result = work();
+      db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+
+  function queueFor(leadId: string, email: string, list: readonly DeliveryChannel[], at: Date): number {
+    const stamp = at.toISOString();
+    let queued = 0;
+    for (const channel of list) {
+      if (channel === 'visitor-email') {
+        const windowStart = new Date(at.getTime() - VISITOR_EMAIL_WINDOW_MS).toISOString();
+        if (recentConfirmation.get(email, windowStart)) continue;
+      }
+      queued += Number(queue.run(randomUUID(), leadId, channel, stamp, stamp).changes);
+    }
+    return queued;
+  }
+
   return {
     kind: 'sqlite',
 
     async save(lead: LeadInput, idempotencyKey: string): Promise<SaveResult> {
       open();
+      const at = now();
       const id = randomUUID();
-      const values = leadValues(id, new Date().toISOString(), lead, idempotencyKey, (v) =>
+      const values = leadValues(id, at.toISOString(), lead, idempotencyKey, (v) =>
         v === undefined ? null : v ? 1 : 0,
       );
-      // node:sqlite is synchronous: the statement (and its fsync) completes before we go on, and
+      // node:sqlite is synchronous: the transaction (and its fsync) completes before we go on, and
       // calls within this process cannot interleave. The UNIQUE key settles races between processes.
-      const inserted = insert.get(...(values as (string | number | null)[]));
-      if (inserted) return { id: String(inserted.id), created: true };
-      const existing = byKey.get(idempotencyKey);
-      if (!existing) throw new Error('The lead store reported a duplicate key it cannot find.');
-      return { id: String(existing.id), created: false };
+      return transaction(() => {
+        const inserted = insert.get(...(values as (string | number | null)[]));
+        if (inserted) {
+          queueFor(id, lead.email, channels, at);
+          return { id: String(inserted.id), created: true, sameLead: true };
+        }
+        const existing = byKey.get(idempotencyKey) as unknown as LeadRow | undefined;
+        if (!existing) throw new Error('The lead store reported a duplicate key it cannot find.');
+        return {
+          id: String(existing.id),
+          created: false,
+          sameLead: leadIdentity(rowToLead(existing)) === leadIdentity(lead),
+        };
+      });
     },
 
     async list(options?: { since?: Date }): Promise<StoredLead[]> {
@@ -99,6 +214,95 @@ export function openSqliteLeadStore(file: string, options: SqliteStoreOptions = 
     async count(): Promise<number> {
       open();
       return Number(count.get()?.n ?? 0);
+    },
+
+    async get(id: string): Promise<StoredLead | undefined> {
+      open();
+      const row = byId.get(id);
+      return row ? rowToLead(row as unknown as LeadRow) : undefined;
+    },
+
+    async findByEmail(email: string): Promise<StoredLead[]> {
+      open();
+      return byEmail.all(email).map((row) => rowToLead(row as unknown as LeadRow));
+    },
+
+    async deleteByEmail(email: string) {
+      open();
+      return transaction(() => {
+        const deliveries = Number(countDeliveriesOf.get(email)?.n ?? 0);
+        const leads = Number(deleteByEmail.run(email).changes);
+        return { leads, deliveries };
+      });
+    },
+
+    async purge(before: Date) {
+      open();
+      const cut = before.toISOString();
+      return transaction(() => {
+        const deliveries = Number(countDeliveriesBefore.get(cut)?.n ?? 0);
+        const leads = Number(deleteBefore.run(cut).changes);
+        return { leads, deliveries };
+      });
+    },
+
+    async claimDeliveries(limit: number, leaseMs: number) {
+      open();
+      const at = now();
+      const leaseEnd = new Date(at.getTime() + leaseMs).toISOString();
+      return transaction(() =>
+        dueIds.all(at.toISOString(), limit).flatMap((row) => {
+          const claimed = lease.get(leaseEnd, at.toISOString(), randomUUID(), String(row.id));
+          return claimed ? [rowToClaimed(claimed as unknown as DeliveryRow)] : [];
+        }),
+      );
+    },
+
+    async completeDelivery(id: string) {
+      open();
+      complete.run(now().toISOString(), id);
+    },
+
+    async failDelivery(id: string, leaseToken: string, error: string, retryAt: Date | null) {
+      open();
+      fail.run(retryAt ? 'pending' : 'dead', (retryAt ?? now()).toISOString(), error.slice(0, 300), id, leaseToken);
+    },
+
+    async listDeliveries() {
+      open();
+      return openDeliveries.all().map((row) => rowToDeliveryInfo(row as unknown as DeliveryRow));
+    },
+
+    async deliveryHealth() {
+      open();
+      const row = health.get() as { pending: number | null; dead: number | null; oldest: string | null };
+      return {
+        pending: Number(row.pending ?? 0),
+        dead: Number(row.dead ?? 0),
+        oldestPendingSeconds: row.oldest
+          ? Math.max(0, Math.round((now().getTime() - Date.parse(row.oldest)) / 1000))
+          : null,
+      };
+    },
+
+    async retryDead() {
+      open();
+      return Number(retryDead.run(now().toISOString()).changes);
+    },
+
+    async backfill(list: readonly DeliveryChannel[], from?: Date) {
+      open();
+      const at = now();
+      return transaction(() => {
+        let queued = 0;
+        for (const channel of new Set(list)) {
+          for (const row of unqueued.all((from ?? new Date(0)).toISOString(), channel)) {
+            const stamp = at.toISOString();
+            queued += Number(queue.run(randomUUID(), String(row.id), channel, stamp, stamp).changes);
+          }
+        }
+        return queued;
+      });
     },
 
     async ping(): Promise<void> {

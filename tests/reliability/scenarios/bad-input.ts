@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import fc from 'fast-check';
 import { isJsonType, json, send, type Answer } from '../http-client.ts';
 import { malformedRequest, type Malformed } from '../malformed.ts';
+import { outsideAttacks } from '../outside-attacks.ts';
 import { ms, tally } from '../stats.ts';
 import { withStore } from '../stores.ts';
 import { submission } from '../submissions.ts';
@@ -135,6 +136,9 @@ export const badInputScenario: Scenario = {
     await poller;
     report.figure('/healthz polls', tally(health));
     report.check('/healthz stayed 200 throughout', health.length > 0 && health.every((s) => s === 200));
+
+    // The outside attack's findings, sent again; the cross-site leads must not be stored either.
+    await outsideAttacks(server, report);
 
     const { rows, integrity } = await withStore(store, async (s) => ({
       rows: await s.count(),

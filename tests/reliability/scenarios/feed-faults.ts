@@ -6,10 +6,10 @@
  */
 import { performance } from 'node:perf_hooks';
 import { FEED_MESSAGES } from '../../../src/server/feed/feed-error.ts';
-import { HUGE_BYTES } from '../fault-feed.ts';
+import { HUGE_BYTES, MANY_ITEMS } from '../fault-feed.ts';
 import { json, send, type Answer } from '../http-client.ts';
 import type { RunningServer } from '../server-process.ts';
-import { ms } from '../stats.ts';
+import { ms, tally } from '../stats.ts';
 import type { Scenario } from './context.ts';
 
 const FAULTS = [
@@ -109,6 +109,35 @@ export const feedFaultsScenario: Scenario = {
         `${fault}: the failing feed is not asked again at once; the next call answers from memory`,
         json(again)?.status === 'error' && again.ms < 1_000,
         ms(again.ms),
+      );
+      await server.stop();
+    }
+
+    // A runaway feed: 13,481 items in about 2 MB. The page shows at most 50; the answer must stay
+    // small and the server must keep serving pages while it reads the feed.
+    {
+      const server = await launch(store, { feedUrl: `${feed.base}/many-items`, extraEnv: { POV_CACHE_SECONDS: '0' } });
+      await send(server.url, { path: '/' });
+      const started = performance.now();
+      const { pov, pages } = await povWhileBrowsing(server);
+      const elapsed = performance.now() - started;
+      const body = json(pov);
+      const items = Array.isArray(body?.items) ? body.items : [];
+      const first = items[0] as Record<string, unknown> | undefined;
+      report.figure(
+        'many-items',
+        `${MANY_ITEMS} items upstream: /api/pov ${ms(elapsed)}, ${items.length} items, ${(pov.body.length / 1024).toFixed(1)} KB` +
+          `, ${pages.length} pages meanwhile (slowest ${ms(Math.max(...pages.map((p) => p.ms)))})`,
+      );
+      report.check(
+        'a feed of 13,481 items gives at most 50, the first ones in feed order, in a small answer',
+        body?.status === 'ok' && items.length === 50 && first?.title === 'Field note 0' && pov.body.length < 64 * 1024,
+        `${items.length} items, ${pov.body.length} bytes`,
+      );
+      report.check(
+        'pages keep being served while it is read',
+        pages.every((p) => p.status === 200),
+        tally(pages.map((p) => p.status)),
       );
       await server.stop();
     }

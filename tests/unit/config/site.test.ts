@@ -8,7 +8,7 @@ describe('site configuration', () => {
     expect(config.shortName).toBe('Humanwise');
     expect(config.contactEmail).toBe('hello@example.com');
     expect(new URL(config.bookingUrl).hostname).toMatch(/example\.com$/);
-    expect(new URL(config.povFeedUrl).hostname).toMatch(/example\.com$/);
+    expect(config.linkedinUrl).toBe('https://www.linkedin.com/company/example');
     expect(config.siteUrl).toBe('https://www.example.com');
     expect(config.copyrightYear).toBe(2025);
   });
@@ -17,13 +17,11 @@ describe('site configuration', () => {
     const config = loadSiteConfig({
       PUBLIC_BOOKING_URL: 'https://cal.example.org/discovery',
       PUBLIC_LINKEDIN_URL: 'https://www.linkedin.com/company/humanwise',
-      POV_FEED_URL: 'https://medium.com/feed/@humanwise',
       SITE_URL: 'https://humanwise.example.org/',
       PUBLIC_CONTACT_EMAIL: 'team@humanwise.example.org',
     });
     expect(config.bookingUrl).toBe('https://cal.example.org/discovery');
     expect(config.linkedinUrl).toBe('https://www.linkedin.com/company/humanwise');
-    expect(config.povFeedUrl).toBe('https://medium.com/feed/@humanwise');
     expect(config.siteUrl).toBe('https://humanwise.example.org');
     expect(config.contactEmail).toBe('team@humanwise.example.org');
   });
@@ -35,5 +33,11 @@ describe('site configuration', () => {
   it('refuses a URL that is not absolute http(s), naming the variable', () => {
     expect(() => loadSiteConfig({ PUBLIC_BOOKING_URL: 'javascript:alert(1)' })).toThrow(/PUBLIC_BOOKING_URL/);
     expect(() => loadSiteConfig({ SITE_URL: 'www.example.com' })).toThrow(/SITE_URL/);
+  });
+
+  it('refuses a contact address that is not an e-mail address', () => {
+    expect(() => loadSiteConfig({ PUBLIC_CONTACT_EMAIL: 'hello at humanwise' })).toThrow(
+      /PUBLIC_CONTACT_EMAIL must be an e-mail address/,
+    );
   });
 });

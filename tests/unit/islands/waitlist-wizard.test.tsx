@@ -6,6 +6,9 @@ import { WaitlistForm } from '../../../src/islands/waitlist/WaitlistForm.tsx';
 import WaitlistWizard from '../../../src/islands/waitlist/WaitlistWizard.tsx';
 import type { submitLead } from '../../../src/islands/waitlist/submit-lead.ts';
 
+// The wizard's cn() as the browser runs it, failing if a call would need tailwind-merge.
+vi.mock('../../../src/lib/cn.ts', () => import('../../support/merge-free-cn.ts'));
+
 beforeAll(() => {
   // jsdom has <dialog> but not its modal methods.
   HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
@@ -131,7 +134,7 @@ describe('WaitlistForm', () => {
     });
     expect(values.goal).toHaveLength(1);
     expect(values.frustrations).toHaveLength(1);
-    expect(context).toEqual({ idempotencyKey: 'key-123456789', program: 'orchestration' });
+    expect(context).toEqual({ idempotencyKey: 'key-123456789', program: 'orchestration', honeypot: '' });
     expect(log).toHaveBeenCalledWith(expect.any(String), values);
     log.mockRestore();
   });
@@ -158,6 +161,65 @@ describe('WaitlistForm', () => {
     expect(screen.getByLabelText(/Work email/)).toHaveValue('ada@example.com');
     expect(screen.getByText('Invalid email address')).toBeInTheDocument();
     expect(screen.getByLabelText(/Full name/)).toHaveValue('  Ada Lovelace  ');
+  });
+});
+
+describe('WaitlistForm keys, honeypot and privacy line', () => {
+  it('retries unchanged answers under the same key, and changed answers under a new one', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    const submit = vi
+      .fn<typeof submitLead>()
+      .mockResolvedValue({ kind: 'failed', message: 'We could not reach our server.' });
+    renderForm(submit);
+    await walkToLastStep(user);
+    const privacy = screen.getByRole('link', { name: /privacy policy/ });
+    expect(privacy).toHaveAttribute('href', '/privacy-policy');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await screen.findByRole('alert');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await vi.waitFor(() => expect(submit).toHaveBeenCalledTimes(2));
+    await user.type(screen.getByLabelText(/Anything else/), 'Changed my mind');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await vi.waitFor(() => expect(submit).toHaveBeenCalledTimes(3));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await vi.waitFor(() => expect(submit).toHaveBeenCalledTimes(4));
+    const keys = vi.mocked(submit).mock.calls.map(([, context]) => context.idempotencyKey);
+    expect(keys[0]).toBe('key-123456789');
+    expect(keys[1]).toBe('key-123456789');
+    expect(keys[2]).not.toBe('key-123456789');
+    expect(keys[3]).toBe(keys[2]);
+  });
+
+  it('after a 422 (the key holds other answers), "Try again" sends under a new key', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    const submit = vi
+      .fn<typeof submitLead>()
+      .mockResolvedValueOnce({ kind: 'failed', message: 'We already have a submission.', keyConflict: true })
+      .mockResolvedValueOnce({ kind: 'stored', id: 'lead-2' });
+    const { onStored } = renderForm(submit);
+    await walkToLastStep(user);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await screen.findByRole('alert');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await vi.waitFor(() => expect(onStored).toHaveBeenCalledOnce());
+    const [first, second] = vi.mocked(submit).mock.calls.map(([, context]) => context.idempotencyKey);
+    expect(second).not.toBe(first);
+  });
+
+  it('sends what a bot typed into the hidden field', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    const { submit } = renderForm();
+    await walkToLastStep(user);
+    const hidden = document.querySelector<HTMLInputElement>('input[name="website"]');
+    expect(hidden?.closest('[aria-hidden="true"]')).not.toBeNull();
+    expect(hidden?.tabIndex).toBe(-1);
+    if (hidden) hidden.value = 'https://spam.example';
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await vi.waitFor(() => expect(submit).toHaveBeenCalledOnce());
+    expect(vi.mocked(submit).mock.calls[0]?.[1].honeypot).toBe('https://spam.example');
   });
 });
 

@@ -10,6 +10,7 @@ import { frustrationOptions, goalOptions } from '../../../src/lib/waitlist/schem
 import { CSV_COLUMNS, leadsToCsv, parseSinceDate } from '../../../src/server/leads/csv.ts';
 import pg from 'pg';
 import { openLeadStore, openSqliteLeadStore, type StoredLead } from '../../../src/server/leads/store.ts';
+import { loadSettings } from '../../../src/server/settings.ts';
 import { lead } from './store-contract.ts';
 
 const CLI = fileURLToPath(new URL('../../../src/server/leads/export-cli.ts', import.meta.url));
@@ -208,7 +209,7 @@ describe.skipIf(!pgUrl)('npm run leads:export with PostgreSQL (TEST_DATABASE_URL
       await admin.query(`CREATE SCHEMA ${schema}`);
       const url = new URL(pgUrl ?? '');
       url.searchParams.set('options', `-c search_path=${schema}`);
-      const store = await openLeadStore({ DATABASE_URL: url.toString() });
+      const store = await openLeadStore(loadSettings({ DATABASE_URL: url.toString() }));
       await store.save(lead({ name: 'Morgan Ellis' }), randomUUID());
       await store.close();
       const result = await runCli([], {

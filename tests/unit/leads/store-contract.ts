@@ -4,12 +4,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { frustrationOptions, goalOptions } from '../../../src/lib/waitlist/schema.ts';
-import type { LeadInput, LeadStore } from '../../../src/server/leads/store.ts';
+import type { LeadInput, LeadStore, LeadStoreOptions } from '../../../src/server/leads/store.ts';
 import { validValues } from '../waitlist/fixtures.ts';
 
 export interface StoreHarness {
   /** Opens (and migrates) a store on this test's own, initially empty, location. */
-  open(): Promise<LeadStore>;
+  open(options?: LeadStoreOptions): Promise<LeadStore>;
   /** Versions recorded in schema_migrations, read directly. */
   appliedVersions(): Promise<number[]>;
   /** Column names of the leads table, read directly. */
@@ -34,7 +34,19 @@ export const EXPECTED_COLUMNS = [
   'early_access',
 ].toSorted();
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A clock the test moves by hand, so timestamps differ without sleeping. */
+export function testClock(start = '2026-03-01T09:00:00.000Z') {
+  let current = Date.parse(start);
+  return {
+    now: () => new Date(current),
+    advance(ms: number) {
+      current += ms;
+    },
+    set(iso: string) {
+      current = Date.parse(iso);
+    },
+  };
+}
 
 export function lead(overrides: Partial<LeadInput> = {}): LeadInput {
   return { ...validValues(), sourceProgram: 'ripple-effect', ...overrides };
@@ -44,8 +56,8 @@ export function leadStoreContract(label: string, createHarness: () => Promise<St
   describe(`LeadStore contract: ${label}`, () => {
     let harness: StoreHarness;
     const opened: LeadStore[] = [];
-    const open = async () => {
-      const store = await harness.open();
+    const open = async (options?: LeadStoreOptions) => {
+      const store = await harness.open(options);
       opened.push(store);
       return store;
     };
@@ -63,6 +75,14 @@ export function leadStoreContract(label: string, createHarness: () => Promise<St
       const store = await open();
       expect(await store.count()).toBe(0);
       expect(await store.list()).toEqual([]);
+    });
+
+    it('stamps a lead with its clock', async () => {
+      const clock = testClock('2026-05-04T03:02:01.123Z');
+      const store = await open({ now: clock.now });
+      const { id } = await store.save(lead(), randomUUID());
+      expect((await store.get(id))?.createdAt).toBe('2026-05-04T03:02:01.123Z');
+      expect(await store.get(randomUUID())).toBeUndefined();
     });
 
     it('saves a lead and lists it back with every field', async () => {
@@ -106,11 +126,12 @@ export function leadStoreContract(label: string, createHarness: () => Promise<St
     });
 
     it('lists oldest first', async () => {
-      const store = await open();
+      const clock = testClock();
+      const store = await open({ now: clock.now });
       const ids: string[] = [];
       for (const name of ['First', 'Second', 'Third']) {
         ids.push((await store.save(lead({ name }), randomUUID())).id);
-        await sleep(3);
+        clock.advance(1);
       }
       const listed = await store.list();
       expect(listed.map((l) => l.id)).toEqual(ids);
@@ -122,8 +143,24 @@ export function leadStoreContract(label: string, createHarness: () => Promise<St
       const store = await open();
       const key = randomUUID();
       const first = await store.save(lead({ name: 'Original' }), key);
+      expect(await store.save(lead({ name: 'Original' }), key)).toEqual({
+        id: first.id,
+        created: false,
+        sameLead: true,
+      });
+      expect(await store.count()).toBe(1);
+    });
+
+    it('tells a different lead under a known key apart, and keeps the first one', async () => {
+      const store = await open();
+      const key = randomUUID();
+      const first = await store.save(lead({ name: 'Original' }), key);
       const again = await store.save(lead({ name: 'Retried' }), key);
-      expect(again).toEqual({ id: first.id, created: false });
+      expect(again).toEqual({ id: first.id, created: false, sameLead: false });
+      expect(await store.save(lead({ name: 'Original', sourceProgram: null }), key)).toMatchObject({ sameLead: false });
+      expect(await store.save(lead({ name: 'Original', additionalInfo: 'More' }), key)).toMatchObject({
+        sameLead: false,
+      });
       expect(await store.count()).toBe(1);
       expect((await store.list())[0]?.name).toBe('Original');
     });
@@ -156,13 +193,13 @@ export function leadStoreContract(label: string, createHarness: () => Promise<St
       await first.close();
       const fourth = await open();
       expect(await fourth.count()).toBe(1);
-      expect(await harness.appliedVersions()).toEqual([1]);
+      expect(await harness.appliedVersions()).toEqual([1, 2]);
     });
 
     it('creates a fresh store concurrently from several openers', async () => {
       const stores = await Promise.all([open(), open(), open()]);
       for (const store of stores) expect(await store.count()).toBe(0);
-      expect(await harness.appliedVersions()).toEqual([1]);
+      expect(await harness.appliedVersions()).toEqual([1, 2]);
     });
 
     it('keeps only the columns it should: no IP address, no user agent', async () => {
@@ -171,15 +208,16 @@ export function leadStoreContract(label: string, createHarness: () => Promise<St
     });
 
     it('filters by a since date', async () => {
-      const store = await open();
+      const clock = testClock();
+      const store = await open({ now: clock.now });
       await store.save(lead({ name: 'Earlier' }), randomUUID());
-      await sleep(20);
-      const cut = new Date();
-      await sleep(20);
+      clock.advance(20);
+      const cut = clock.now();
+      clock.advance(20);
       await store.save(lead({ name: 'Later' }), randomUUID());
       expect((await store.list({ since: cut })).map((l) => l.name)).toEqual(['Later']);
       expect((await store.list({ since: new Date(0) })).map((l) => l.name)).toEqual(['Earlier', 'Later']);
-      expect(await store.list({ since: new Date(Date.now() + 60_000) })).toEqual([]);
+      expect(await store.list({ since: new Date(clock.now().getTime() + 60_000) })).toEqual([]);
       expect(await store.list({})).toHaveLength(2);
     });
 
@@ -202,7 +240,7 @@ export function leadStoreContract(label: string, createHarness: () => Promise<St
       const reopened = await open();
       const listed = await reopened.list();
       expect(listed.map((l) => [l.id, l.name])).toEqual([[id, 'Durable']]);
-      expect(await reopened.save(lead(), key)).toEqual({ id, created: false });
+      expect(await reopened.save(lead({ name: 'Durable' }), key)).toEqual({ id, created: false, sameLead: true });
       expect(await reopened.checkIntegrity()).toBe(true);
     });
   });

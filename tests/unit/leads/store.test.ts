@@ -5,8 +5,10 @@ import { DatabaseSync } from 'node:sqlite';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openLeadStore, openSqliteLeadStore } from '../../../src/server/leads/store.ts';
+import { openLeadStore, openSqliteLeadStore, type LeadStoreOptions } from '../../../src/server/leads/store.ts';
+import { loadSettings } from '../../../src/server/settings.ts';
 import { lead, leadStoreContract, type StoreHarness } from './store-contract.ts';
+import { outboxContract } from './outbox-contract.ts';
 
 const tempDirs: string[] = [];
 function tempDir(): string {
@@ -27,12 +29,12 @@ function readSqlite<T>(file: string, read: (db: DatabaseSync) => T): T {
   }
 }
 
-leadStoreContract('SQLite', async () => {
+function sqliteHarness() {
   const dir = mkdtempSync(path.join(tmpdir(), 'leads-contract-'));
   // A directory that does not exist yet: the store must create it.
   const file = path.join(dir, 'nested', 'data', 'leads.sqlite');
   return {
-    open: () => openLeadStore({ SQLITE_PATH: file }),
+    open: (options?: LeadStoreOptions) => openLeadStore(loadSettings({ SQLITE_PATH: file }), options),
     appliedVersions: async () =>
       readSqlite(file, (db) =>
         db
@@ -47,14 +49,24 @@ leadStoreContract('SQLite', async () => {
           .all()
           .map((r) => String(r.name)),
       ),
+    deliveryColumns: async () =>
+      readSqlite(file, (db) =>
+        db
+          .prepare('PRAGMA table_info(lead_deliveries)')
+          .all()
+          .map((r) => String(r.name)),
+      ),
     dispose: async () => rmSync(dir, { recursive: true, force: true }),
-  } satisfies StoreHarness;
-});
+  } satisfies StoreHarness & { deliveryColumns(): Promise<string[]> };
+}
+
+leadStoreContract('SQLite', async () => sqliteHarness());
+outboxContract('SQLite', async () => sqliteHarness());
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 
-describe.skipIf(!pgUrl)('PostgreSQL store (TEST_DATABASE_URL)', () => {
-  leadStoreContract('PostgreSQL', async () => {
+async function postgresHarness() {
+  {
     // Each test gets its own schema, so runs never see each other's rows.
     const schema = `leads_test_${randomUUID().replaceAll('-', '')}`;
     const admin = new pg.Client({ connectionString: pgUrl });
@@ -62,28 +74,37 @@ describe.skipIf(!pgUrl)('PostgreSQL store (TEST_DATABASE_URL)', () => {
     await admin.query(`CREATE SCHEMA ${schema}`);
     const url = new URL(pgUrl ?? '');
     url.searchParams.set('options', `-c search_path=${schema}`);
+    const columnsOf = async (table: string) =>
+      (
+        await admin.query(
+          'SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2',
+          [schema, table],
+        )
+      ).rows.map((r) => String(r.column_name));
     return {
-      open: () => openLeadStore({ DATABASE_URL: url.toString() }),
+      open: (options?: LeadStoreOptions) => openLeadStore(loadSettings({ DATABASE_URL: url.toString() }), options),
       appliedVersions: async () =>
         (await admin.query(`SELECT version FROM ${schema}.schema_migrations ORDER BY version`)).rows.map((r) =>
           Number(r.version),
         ),
-      columns: async () =>
-        (
-          await admin.query(
-            'SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2',
-            [schema, 'leads'],
-          )
-        ).rows.map((r) => String(r.column_name)),
+      columns: () => columnsOf('leads'),
+      deliveryColumns: () => columnsOf('lead_deliveries'),
       dispose: async () => {
         await admin.query(`DROP SCHEMA ${schema} CASCADE`);
         await admin.end();
       },
-    } satisfies StoreHarness;
-  });
+    } satisfies StoreHarness & { deliveryColumns(): Promise<string[]> };
+  }
+}
+
+describe.skipIf(!pgUrl)('PostgreSQL store (TEST_DATABASE_URL)', () => {
+  leadStoreContract('PostgreSQL', postgresHarness);
+  outboxContract('PostgreSQL', postgresHarness);
 
   it('openLeadStore picks PostgreSQL when DATABASE_URL is set', async () => {
-    const store = await openLeadStore({ DATABASE_URL: pgUrl, SQLITE_PATH: path.join(tempDir(), 'unused.sqlite') });
+    const store = await openLeadStore(
+      loadSettings({ DATABASE_URL: pgUrl, SQLITE_PATH: path.join(tempDir(), 'unused.sqlite') }),
+    );
     try {
       expect(store.kind).toBe('postgres');
     } finally {
@@ -96,7 +117,7 @@ describe('SQLite specifics', () => {
   it('picks SQLite without DATABASE_URL and resolves a relative SQLITE_PATH from the working directory', async () => {
     const dir = tempDir();
     const relative = path.relative(process.cwd(), path.join(dir, 'data', 'leads.sqlite'));
-    const store = await openLeadStore({ SQLITE_PATH: relative });
+    const store = await openLeadStore(loadSettings({ SQLITE_PATH: relative }));
     try {
       expect(store.kind).toBe('sqlite');
       await store.save(lead(), randomUUID());
@@ -109,6 +130,38 @@ describe('SQLite specifics', () => {
         (db) => db.prepare('SELECT count(*) AS n FROM leads').get()?.n,
       ),
     ).toBe(1);
+  });
+
+  it('keeps the file, its WAL files, its directory and copies beside it readable by the owner only', async () => {
+    const { chmodSync, statSync, writeFileSync, readdirSync } = await import('node:fs');
+    const dir = path.join(tempDir(), 'private');
+    const file = path.join(dir, 'leads.sqlite');
+    const mode = (p: string) => statSync(p).mode & 0o777;
+    const fresh = openSqliteLeadStore(file);
+    await fresh.save(lead(), randomUUID());
+    expect(mode(dir)).toBe(0o700);
+    const names = readdirSync(dir).toSorted();
+    expect(names).toEqual(['leads.sqlite', 'leads.sqlite-shm', 'leads.sqlite-wal']);
+    for (const name of names) expect(mode(path.join(dir, name))).toBe(0o600);
+    await fresh.close();
+
+    // Files an older version (or a copy by hand) left wide open are narrowed at the next start.
+    writeFileSync(path.join(dir, 'leads.sqlite.bak'), 'copy');
+    chmodSync(path.join(dir, 'leads.sqlite.bak'), 0o644);
+    chmodSync(file, 0o664);
+    chmodSync(dir, 0o755);
+    const narrowed: string[][] = [];
+    const reopened = openSqliteLeadStore(file, { onNarrowed: (paths) => narrowed.push(paths) });
+    try {
+      expect(mode(dir)).toBe(0o700);
+      expect(mode(file)).toBe(0o600);
+      expect(mode(path.join(dir, 'leads.sqlite.bak'))).toBe(0o600);
+      expect(narrowed.flat().toSorted()).toEqual([dir, file, path.join(dir, 'leads.sqlite.bak')].toSorted());
+      await reopened.save(lead(), randomUUID());
+      for (const name of readdirSync(dir)) expect(mode(path.join(dir, name))).toBe(0o600);
+    } finally {
+      await reopened.close();
+    }
   });
 
   it('uses write-ahead logging', async () => {

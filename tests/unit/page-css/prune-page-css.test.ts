@@ -3,6 +3,7 @@ import {
   classesInHtml,
   prunePageCss,
   pruneStylesheet,
+  pruneStylesheets,
   vocabularyOf,
   wordsInScript,
 } from '../../../src/build/prune-page-css.ts';
@@ -81,6 +82,23 @@ describe('pruneStylesheet', () => {
     const css =
       'html{-webkit-tap-highlight-color:transparent;font-feature-settings:var(--default-font-feature-settings,normal);scroll-behavior:smooth}';
     expect(prune(css)).toBe(css);
+  });
+});
+
+describe('pruneStylesheets', () => {
+  it("keeps a custom property declared in one of a page's stylesheets while another reads it", () => {
+    const page = { classes: new Set<string>(), elements: new Set(['body']), properties: new Set<string>() };
+    const fonts =
+      '@font-face{font-family:Inter-1;src:url(/_astro/fonts/a.woff2)format("woff2")}:root{--font-inter:Inter-1,sans-serif;--font-other:serif}';
+    const site =
+      ':root{--font-sans:var(--font-inter)}body{font-family:var(--font-sans)}.unused{font-family:var(--font-other)}';
+    expect(pruneStylesheets([fonts, site], page)).toEqual([
+      '@font-face{font-family:Inter-1;src:url(/_astro/fonts/a.woff2)format("woff2")}:root{--font-inter:Inter-1,sans-serif}',
+      ':root{--font-sans:var(--font-inter)}body{font-family:var(--font-sans)}',
+    ]);
+    expect(pruneStylesheet(fonts, page)).toBe(
+      '@font-face{font-family:Inter-1;src:url(/_astro/fonts/a.woff2)format("woff2")}',
+    );
   });
 });
 

@@ -11,7 +11,7 @@ const offer = { name: 'AI Experience Orchestration Program', href: '/offer/ai-ex
 describe('ProgramPage', () => {
   it('renders the content it is given, section by section', () => {
     render(<ProgramPage slug="orchestration" content={content} image={image} offer={offer} />);
-    expect(screen.getByRole('heading', { level: 1, name: content.title })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: `${content.title} · ${offer.name}` })).toBeInTheDocument();
     expect(screen.getByText('The Challenge')).toBeInTheDocument();
     const challenge = screen.getByRole('region', { name: content.pain.title });
     expect(within(challenge).getAllByRole('listitem')).toHaveLength(content.pain.points.length);
@@ -35,7 +35,7 @@ describe('ProgramPage', () => {
       expect(button).toHaveAttribute('data-program', 'orchestration');
     }
     expect(screen.getByRole('link', { name: 'Apply for Discovery Call' })).toHaveAttribute('href', '/#apply');
-    expect(screen.getByRole('link', { name: /See the AI Experience Orchestration Program offer/ })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'See the offer (AI Experience Orchestration Program)' })).toHaveAttribute(
       'href',
       '/offer/ai-experience-orchestration',
     );

@@ -91,3 +91,6 @@ export function chunked(totalBytes: number, chunkBytes = 4096): Route {
     pump();
   };
 }
+
+/** The fixture feed runs on 127.0.0.1, which the feed reader refuses unless told (POV_FEED_ALLOW_PRIVATE). */
+export const LOOPBACK_FEED = { allowPrivateAddresses: true } as const;

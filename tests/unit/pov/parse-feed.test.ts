@@ -30,6 +30,25 @@ describe('parseFeed: Medium-shaped RSS 2.0', () => {
     expect(items[3]?.thumbnail).toBe('https://cdn.example.com/max/1024/1*weekly-rhythm.png');
   });
 
+  it('dates each item from its pubDate, as an ISO instant', () => {
+    expect(items.map((i) => i.published)).toEqual([
+      '2025-03-11T14:20:41.000Z',
+      '2025-02-25T16:05:12.000Z',
+      '2025-02-11T13:40:09.000Z',
+      '2025-01-28T15:12:55.000Z',
+    ]);
+  });
+
+  it('gives no date rather than a wrong one when pubDate is missing or unreadable', () => {
+    const undated = parseFeed(
+      rss(
+        '<item><title>A</title><link>https://blog.example.com/a</link></item>' +
+          '<item><title>B</title><link>https://blog.example.com/b</link><pubDate>next Tuesday</pubDate></item>',
+      ),
+    );
+    expect(undated.map((i) => i.published)).toEqual([null, null]);
+  });
+
   it('ignores the 1×1 tracking pixel and the channel image', () => {
     expect(items[2]?.thumbnail).toBeNull();
   });
@@ -71,6 +90,7 @@ describe('parseFeed: Atom', () => {
       description:
         'An agent that never hands over is a liability. We design the escalation path first: the signals that mean a person should step in, and what that person sees when they do.',
       thumbnail: 'https://cdn.example.com/pov/agents-that-ask.png',
+      published: '2025-03-04T09:00:00.000Z',
     });
     expect(entries[1]?.description).toBe(
       'A national retailer wanted an AI platform. We proposed three pilots instead, each tied to one store process & one measure. Two of the three earned a place on the roadmap.',

@@ -4,7 +4,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PovResponse } from '../../../src/lib/pov/types.ts';
 import { createPovHandler } from '../../../src/server/api/pov.ts';
 import { createPovService } from '../../../src/server/feed/pov-service.ts';
-import { fixtureFeed, hang, startFeedServer, status, xml, type FeedFixtureServer } from './fixture-server.ts';
+import {
+  fixtureFeed,
+  hang,
+  LOOPBACK_FEED,
+  startFeedServer,
+  status,
+  xml,
+  type FeedFixtureServer,
+} from './fixture-server.ts';
 
 let feeds: FeedFixtureServer;
 const apps: Server[] = [];
@@ -41,7 +49,7 @@ async function startApp(service: { get(): Promise<PovResponse> }): Promise<strin
 
 describe('GET /api/pov against a fixture feed server', () => {
   it('answers 200 JSON with the articles', async () => {
-    const api = await startApp(createPovService({ feedUrl: feeds.url('/medium.xml') }));
+    const api = await startApp(createPovService({ ...LOOPBACK_FEED, feedUrl: feeds.url('/medium.xml') }));
     const res = await fetch(api);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
@@ -51,13 +59,14 @@ describe('GET /api/pov against a fixture feed server', () => {
     if (body.status !== 'ok') return;
     expect(body.items).toHaveLength(4);
     for (const item of body.items) {
-      expect(Object.keys(item).sort()).toEqual(['description', 'link', 'thumbnail', 'title']);
+      expect(Object.keys(item).sort()).toEqual(['description', 'link', 'published', 'thumbnail', 'title']);
       expect(item.link.startsWith('https://')).toBe(true);
+      expect(item.published).toMatch(/^2025-\d\d-\d\dT/);
     }
   });
 
   it('answers an Atom feed the same way', async () => {
-    const api = await startApp(createPovService({ feedUrl: feeds.url('/atom.xml') }));
+    const api = await startApp(createPovService({ ...LOOPBACK_FEED, feedUrl: feeds.url('/atom.xml') }));
     const body = (await (await fetch(api)).json()) as PovResponse;
     expect(body.status === 'ok' && body.items.map((i) => i.title)).toEqual([
       'Agents that know when to ask a person',
@@ -83,7 +92,7 @@ describe('GET /api/pov against a fixture feed server', () => {
       { status: 'error', message: 'The blog feed is too large.' },
     ],
   ])('answers HTTP 200 for %s', async (_label, path, options, expected) => {
-    const api = await startApp(createPovService({ feedUrl: feeds.url(path), ...options }));
+    const api = await startApp(createPovService({ ...LOOPBACK_FEED, feedUrl: feeds.url(path), ...options }));
     const res = await fetch(api);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual(expected);
@@ -94,7 +103,13 @@ describe('GET /api/pov against a fixture feed server', () => {
     feeds.route('/flaky.xml', (req, res) => (healthy ? xml(fixtureFeed('medium.xml')) : status(500))(req, res));
     let t = 0;
     const api = await startApp(
-      createPovService({ feedUrl: feeds.url('/flaky.xml'), cacheTtlMs: 1000, staleTtlMs: 10_000, now: () => t }),
+      createPovService({
+        ...LOOPBACK_FEED,
+        feedUrl: feeds.url('/flaky.xml'),
+        cacheTtlMs: 1000,
+        staleTtlMs: 10_000,
+        now: () => t,
+      }),
     );
     const good = await (await fetch(api)).json();
     expect(good).toMatchObject({ status: 'ok' });
@@ -112,7 +127,7 @@ describe('GET /api/pov against a fixture feed server', () => {
 
   it('shares one upstream request between concurrent API requests', async () => {
     feeds.route('/slow.xml', xml(fixtureFeed('medium.xml'), { delayMs: 150 }));
-    const api = await startApp(createPovService({ feedUrl: feeds.url('/slow.xml') }));
+    const api = await startApp(createPovService({ ...LOOPBACK_FEED, feedUrl: feeds.url('/slow.xml') }));
     const bodies = await Promise.all(Array.from({ length: 6 }, async () => (await fetch(api)).json()));
     expect(feeds.requests('/slow.xml')).toBe(1);
     expect(new Set(bodies.map((b) => JSON.stringify(b))).size).toBe(1);

@@ -3,8 +3,17 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FeedError } from '../../../src/server/feed/feed-error.ts';
 import { fetchFeedText } from '../../../src/server/feed/fetch-feed.ts';
-import { createPovService, povServiceOptionsFromEnv } from '../../../src/server/feed/pov-service.ts';
-import { chunked, fixtureFeed, hang, startFeedServer, status, xml, type FeedFixtureServer } from './fixture-server.ts';
+import { createPovService } from '../../../src/server/feed/pov-service.ts';
+import {
+  chunked,
+  fixtureFeed,
+  hang,
+  LOOPBACK_FEED,
+  startFeedServer,
+  status,
+  xml,
+  type FeedFixtureServer,
+} from './fixture-server.ts';
 
 let feeds: FeedFixtureServer;
 
@@ -42,7 +51,7 @@ async function closedPortUrl(): Promise<string> {
 }
 
 describe('fetchFeedText', () => {
-  const limits = { timeoutMs: 2000, maxBytes: 2 * 1024 * 1024 };
+  const limits = { ...LOOPBACK_FEED, timeoutMs: 2000, maxBytes: 2 * 1024 * 1024 };
 
   it('returns the body of a 2xx answer', async () => {
     const path = uniquePath('ok');
@@ -126,7 +135,7 @@ describe('createPovService against a fixture feed server', () => {
   it('answers ok with the parsed items in feed order', async () => {
     const path = uniquePath('medium');
     feeds.route(path, xml(fixtureFeed('medium.xml')));
-    const result = await createPovService({ feedUrl: feeds.url(path) }).get();
+    const result = await createPovService({ ...LOOPBACK_FEED, feedUrl: feeds.url(path) }).get();
     expect(result.status).toBe('ok');
     if (result.status !== 'ok') return;
     expect(result.items).toHaveLength(4);
@@ -140,13 +149,16 @@ describe('createPovService against a fixture feed server', () => {
   it('answers ok with no items for an empty feed', async () => {
     const path = uniquePath('empty');
     feeds.route(path, xml(fixtureFeed('empty.xml')));
-    await expect(createPovService({ feedUrl: feeds.url(path) }).get()).resolves.toEqual({ status: 'ok', items: [] });
+    await expect(createPovService({ ...LOOPBACK_FEED, feedUrl: feeds.url(path) }).get()).resolves.toEqual({
+      status: 'ok',
+      items: [],
+    });
   });
 
   it('answers the error for HTTP 500', async () => {
     const path = uniquePath('500');
     feeds.route(path, status(500));
-    await expect(createPovService({ feedUrl: feeds.url(path) }).get()).resolves.toEqual({
+    await expect(createPovService({ ...LOOPBACK_FEED, feedUrl: feeds.url(path) }).get()).resolves.toEqual({
       status: 'error',
       message: 'The blog feed answered with an error.',
     });
@@ -155,7 +167,9 @@ describe('createPovService against a fixture feed server', () => {
   it('answers the error for a feed that never answers', async () => {
     const path = uniquePath('hang');
     feeds.route(path, hang());
-    await expect(createPovService({ feedUrl: feeds.url(path), timeoutMs: 300 }).get()).resolves.toEqual({
+    await expect(
+      createPovService({ ...LOOPBACK_FEED, feedUrl: feeds.url(path), timeoutMs: 300 }).get(),
+    ).resolves.toEqual({
       status: 'error',
       message: 'The blog feed did not answer in time.',
     });
@@ -164,7 +178,7 @@ describe('createPovService against a fixture feed server', () => {
   it('answers the error for a body that is not XML', async () => {
     const path = uniquePath('html');
     feeds.route(path, xml(fixtureFeed('not-a-feed.html'), { contentType: 'text/html; charset=utf-8' }));
-    await expect(createPovService({ feedUrl: feeds.url(path) }).get()).resolves.toEqual({
+    await expect(createPovService({ ...LOOPBACK_FEED, feedUrl: feeds.url(path) }).get()).resolves.toEqual({
       status: 'error',
       message: 'The blog feed could not be read.',
     });
@@ -173,7 +187,9 @@ describe('createPovService against a fixture feed server', () => {
   it('answers the error for an oversized feed', async () => {
     const path = uniquePath('oversized');
     feeds.route(path, xml(fixtureFeed('medium.xml')));
-    await expect(createPovService({ feedUrl: feeds.url(path), maxBytes: 1024 }).get()).resolves.toEqual({
+    await expect(
+      createPovService({ ...LOOPBACK_FEED, feedUrl: feeds.url(path), maxBytes: 1024 }).get(),
+    ).resolves.toEqual({
       status: 'error',
       message: 'The blog feed is too large.',
     });
@@ -183,7 +199,7 @@ describe('createPovService against a fixture feed server', () => {
     const path = uniquePath('cache');
     feeds.route(path, xml(fixtureFeed('medium.xml')));
     let t = 1_000_000;
-    const service = createPovService({ feedUrl: feeds.url(path), cacheTtlMs: 60_000, now: () => t });
+    const service = createPovService({ ...LOOPBACK_FEED, feedUrl: feeds.url(path), cacheTtlMs: 60_000, now: () => t });
     await service.get();
     t += 59_000;
     await service.get();
@@ -196,7 +212,7 @@ describe('createPovService against a fixture feed server', () => {
   it('lets concurrent requests share one upstream fetch', async () => {
     const path = uniquePath('slow');
     feeds.route(path, xml(fixtureFeed('medium.xml'), { delayMs: 150 }));
-    const service = createPovService({ feedUrl: feeds.url(path) });
+    const service = createPovService({ ...LOOPBACK_FEED, feedUrl: feeds.url(path) });
     const results = await Promise.all(Array.from({ length: 8 }, () => service.get()));
     expect(feeds.requests(path)).toBe(1);
     for (const result of results) {
@@ -212,6 +228,7 @@ describe('createPovService against a fixture feed server', () => {
     let t = 0;
     const events: Record<string, unknown>[] = [];
     const service = createPovService({
+      ...LOOPBACK_FEED,
       feedUrl: feeds.url(path),
       cacheTtlMs: 15 * 60_000,
       staleTtlMs: 24 * 60 * 60_000,
@@ -247,7 +264,7 @@ describe('createPovService against a fixture feed server', () => {
     let body = fixtureFeed('atom.xml');
     feeds.route(path, (req, res) => xml(body)(req, res));
     let t = 0;
-    const service = createPovService({ feedUrl: feeds.url(path), cacheTtlMs: 1000, now: () => t });
+    const service = createPovService({ ...LOOPBACK_FEED, feedUrl: feeds.url(path), cacheTtlMs: 1000, now: () => t });
     const good = await service.get();
     body = '<html><body>Maintenance</body></html>';
     t = 5000;
@@ -258,7 +275,12 @@ describe('createPovService against a fixture feed server', () => {
     const path = uniquePath('down');
     feeds.route(path, status(502));
     let t = 0;
-    const service = createPovService({ feedUrl: feeds.url(path), retryAfterFailureMs: 30_000, now: () => t });
+    const service = createPovService({
+      ...LOOPBACK_FEED,
+      feedUrl: feeds.url(path),
+      retryAfterFailureMs: 30_000,
+      now: () => t,
+    });
     await service.get();
     t = 10_000;
     await expect(service.get()).resolves.toEqual({ status: 'error', message: 'The blog feed answered with an error.' });
@@ -279,24 +301,5 @@ describe('createPovService against a fixture feed server', () => {
       },
     });
     await expect(service.get()).resolves.toEqual({ status: 'error', message: 'The blog feed could not be reached.' });
-  });
-});
-
-describe('povServiceOptionsFromEnv', () => {
-  const feedUrl = 'https://blog.example.com/feed';
-
-  it('defaults the cache to 900 seconds', () => {
-    expect(povServiceOptionsFromEnv({}, feedUrl)).toEqual({ feedUrl, cacheTtlMs: 900_000 });
-  });
-
-  it('reads POV_CACHE_SECONDS', () => {
-    expect(povServiceOptionsFromEnv({ POV_CACHE_SECONDS: '60' }, feedUrl).cacheTtlMs).toBe(60_000);
-    expect(povServiceOptionsFromEnv({ POV_CACHE_SECONDS: ' 0 ' }, feedUrl).cacheTtlMs).toBe(0);
-  });
-
-  it('falls back to the default for values that are not whole seconds', () => {
-    for (const value of ['', 'soon', '-5', '1.5', '15m']) {
-      expect(povServiceOptionsFromEnv({ POV_CACHE_SECONDS: value }, feedUrl).cacheTtlMs).toBe(900_000);
-    }
   });
 });

@@ -9,6 +9,8 @@ describe('caseStudyJsonLd', () => {
     category: 'Automotive',
     industry: 'Automotive · Electric rideshare',
     imagePath: '/_astro/cdp.abc.svg',
+    published: new Date('2025-05-06'),
+    updated: new Date('2026-11-22'),
   });
 
   it('describes the study as an Article with absolute URLs', () => {
@@ -22,6 +24,10 @@ describe('caseStudyJsonLd', () => {
       image: 'https://www.example.com/_astro/cdp.abc.svg',
       url: 'https://www.example.com/case-study/cdp',
     });
+  });
+
+  it("dates the Article from the study's content, as calendar dates", () => {
+    expect(jsonLd).toMatchObject({ datePublished: '2025-05-06', dateModified: '2026-11-22' });
   });
 
   it('names the company as author and publisher', () => {

@@ -11,6 +11,7 @@ const study = (name: string, category: string): CaseStudySummary => ({
   name,
   title: `Study ${name}`,
   description: `What happened in ${name}.`,
+  result: `What changed in ${name}.`,
   category,
   image,
 });

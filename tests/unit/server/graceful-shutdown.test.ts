@@ -82,18 +82,29 @@ describe('gracefulShutdown', () => {
 
   it('lets a request in flight finish before resolving', async () => {
     let finish: () => void = () => {};
+    const { promise: arrived, resolve: arrive } = Promise.withResolvers<void>();
     const { shutdown, port } = await start((_req, res) => {
       finish = () => res.writeHead(200, { 'Content-Length': '4' }).end('done');
+      arrive();
     });
     const client = await keepAliveConnection(port);
     const pending = client.request();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await arrived;
 
+    // Resolves once the idle sweep has run twice: past the grace, with the request still open.
+    const { promise: sweptTwice, resolve: swept } = Promise.withResolvers<void>();
+    const live = server as Server;
+    const closeIdle = live.closeIdleConnections.bind(live);
+    let sweeps = 0;
+    live.closeIdleConnections = () => {
+      closeIdle();
+      if (++sweeps === 2) swept();
+    };
     let drainedYet = false;
     const drained = shutdown.drain({ idleGraceMs: 50, forceAfterMs: 5_000 }).then(() => {
       drainedYet = true;
     });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sweptTwice;
     expect(drainedYet).toBe(false);
     finish();
     expect(await pending).toMatch(/^HTTP\/1\.1 200[\s\S]*done$/);
@@ -130,12 +141,13 @@ describe('gracefulShutdown', () => {
   });
 
   it('closes what is still open at the bound', async () => {
+    const { promise: arrived, resolve: arrive } = Promise.withResolvers<void>();
     const { shutdown, port } = await start(() => {
-      // Never answers.
+      arrive(); // and never answers
     });
     const client = await keepAliveConnection(port);
     void client.request().catch(() => {});
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await arrived;
     let forced = 0;
     await shutdown.drain({ idleGraceMs: 50, forceAfterMs: 300, onForce: () => (forced += 1) });
     expect(forced).toBe(1);

@@ -1,40 +1,27 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateWaitlist, waitlistFields } from '../../../src/lib/waitlist/schema.ts';
-import { createWaitlistHandler } from '../../../src/server/api/waitlist.ts';
-import { createRateLimiter } from '../../../src/server/http/rate-limit.ts';
 import { openSqliteLeadStore, type LeadStore } from '../../../src/server/leads/store.ts';
 import { validSubmission } from './fixtures.ts';
+import { startWaitlistServer, type WaitlistServer } from './harness.ts';
 
 let dir: string;
 let store: LeadStore;
-let server: Server;
+let server: WaitlistServer;
 let url: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'waitlist-fuzz-'));
   store = openSqliteLeadStore(path.join(dir, 'leads.sqlite'));
-  const handler = createWaitlistHandler({
-    store,
-    rateLimiter: createRateLimiter({ limit: 0, windowMs: 1 }),
-    trustProxy: false,
-    renderForm: async (_req, res, state, status) => {
-      res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8' }).end(state.status);
-    },
-  });
-  server = createServer((req, res) => void handler(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  server = await startWaitlistServer({ store });
+  url = `${server.origin}/api/waitlist`;
 });
 
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await server.stop();
   await store.close();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -85,14 +72,19 @@ describe('the handler under generated input', () => {
     );
   });
 
-  it('never answers 5xx to raw bytes in either content type', async () => {
+  it('never answers 5xx to raw bytes in either content type, on either path', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.uint8Array({ maxLength: 400 }),
         fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'text/plain'),
-        async (bytes, type) => {
+        fc.constantFrom('/api/waitlist', '/waitlist'),
+        async (bytes, type, target) => {
           const before = await store.count();
-          const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': type }, body: bytes });
+          const response = await fetch(`${server.origin}${target}`, {
+            method: 'POST',
+            headers: { 'Content-Type': type },
+            body: bytes,
+          });
           expect(response.status).toBeGreaterThanOrEqual(400);
           expect(response.status).toBeLessThan(500);
           await response.arrayBuffer();

@@ -1,76 +1,48 @@
+import { WAITLIST_KEY_CONFLICT_MESSAGE } from '../../../src/lib/waitlist/api.ts';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import {
-  createServer,
-  request as httpRequest,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { WaitlistFormState } from '../../../src/lib/waitlist/api.ts';
 import { frustrationOptions, goalOptions } from '../../../src/lib/waitlist/schema.ts';
-import { createWaitlistHandler, type WaitlistFormState } from '../../../src/server/api/waitlist.ts';
-import { createRateLimiter } from '../../../src/server/http/rate-limit.ts';
 import { openSqliteLeadStore, type LeadStore } from '../../../src/server/leads/store.ts';
 import { validSubmission } from './fixtures.ts';
-
-interface Rendered {
-  state: WaitlistFormState;
-  status: number;
-}
+import { startWaitlistServer, type WaitlistServer, type WaitlistServerOptions } from './harness.ts';
 
 let dir: string;
 let store: LeadStore;
-let server: Server;
+let server: WaitlistServer;
+/** POST /api/waitlist: the wizard's JSON endpoint. */
 let base: string;
-let rendered: Rendered[];
+/** POST /waitlist: the no-JavaScript form posting to its own page. */
+let page: string;
+let rendered: WaitlistFormState[];
 let events: Record<string, unknown>[];
 
-async function startServer(
-  options: { limit?: number; trustProxy?: boolean; bodyTimeoutMs?: number; store?: LeadStore } = {},
-) {
-  const handler = createWaitlistHandler({
-    store: options.store ?? store,
-    rateLimiter: createRateLimiter({ limit: options.limit ?? 0, windowMs: 10 * 60 * 1000 }),
-    trustProxy: options.trustProxy ?? false,
-    ...(options.bodyTimeoutMs ? { bodyTimeoutMs: options.bodyTimeoutMs } : {}),
-    renderForm: async (_req: IncomingMessage, res: ServerResponse, state, status) => {
-      rendered.push({ state, status });
-      res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8' });
-      res.end(`<!doctype html><title>Waiting list</title><p>${state.status}</p>`);
-    },
-    log: (event) => events.push(event),
-  });
-  server = createServer((req, res) => void handler(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/waitlist`;
-}
-
-async function stopServer() {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+async function startServer(options: Omit<WaitlistServerOptions, 'store'> & { store?: LeadStore } = {}) {
+  server = await startWaitlistServer({ ...options, store: options.store ?? store });
+  ({ rendered, events } = server);
+  base = `${server.origin}/api/waitlist`;
+  page = `${server.origin}/waitlist`;
 }
 
 beforeEach(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'waitlist-api-'));
   store = openSqliteLeadStore(path.join(dir, 'leads.sqlite'));
-  rendered = [];
-  events = [];
   await startServer();
 });
 
 afterEach(async () => {
-  await stopServer();
+  await server.stop();
   await store.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
 async function restart(options: Parameters<typeof startServer>[0]) {
-  await stopServer();
+  await server.stop();
   await startServer(options);
 }
 
@@ -82,12 +54,20 @@ function postJson(body: unknown, headers: Record<string, string> = {}) {
   });
 }
 
+/** Posts the plain form as a browser does; the 303 is checked here rather than followed. */
 function postForm(params: URLSearchParams | string, headers: Record<string, string> = {}) {
-  return fetch(base, {
+  return fetch(page, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
     body: params.toString(),
+    redirect: 'manual',
   });
+}
+
+function expectJoined(response: Response, program: string | null) {
+  expect(response.status).toBe(303);
+  expect(response.headers.get('location')).toBe(`/waitlist/joined${program ? `?program=${program}` : ''}`);
+  expect(response.headers.get('cache-control')).toBe('no-store');
 }
 
 async function expectJsonError(response: Response, status: number, message: string | RegExp) {
@@ -155,6 +135,22 @@ describe('JSON submissions', () => {
     expect(second.status).toBe(201);
     expect(((await second.json()) as { id: string }).id).toBe(first.id);
     expect(await store.count()).toBe(1);
+  });
+
+  it('answers 422 when a stored key comes back with a different lead, and keeps the first', async () => {
+    const key = randomUUID();
+    const first = (await (await postJson(validSubmission(), { 'Idempotency-Key': key })).json()) as { id: string };
+    const changed = await postJson(validSubmission({ companyName: 'Another Company' }), { 'Idempotency-Key': key });
+    expect(changed.status).toBe(422);
+    expect(await changed.json()).toEqual({ status: 'error', message: WAITLIST_KEY_CONFLICT_MESSAGE });
+    const otherProgram = await postJson(validSubmission({ program: 'ripple-effect' }), { 'Idempotency-Key': key });
+    expect(otherProgram.status).toBe(422);
+    // Whitespace the schema trims away is the same lead.
+    const same = await postJson(validSubmission({ name: ' Dana Whitfield ' }), { 'Idempotency-Key': key });
+    expect(same.status).toBe(201);
+    expect(((await same.json()) as { id: string }).id).toBe(first.id);
+    const leads = await store.list();
+    expect(leads.map((l) => [l.id, l.companyName])).toEqual([[first.id, 'Northwind Regional Health']]);
   });
 
   it('stores one lead when the same key arrives 20 times at once (a double click, retries)', async () => {
@@ -401,20 +397,12 @@ describe('rate limit and honeypot', () => {
   });
 });
 
-describe('form posts (the no-JavaScript /waitlist page)', () => {
-  it('stores a valid form and renders the success state', async () => {
+describe('form posts (the no-JavaScript /waitlist page posting to itself)', () => {
+  it('stores a valid form and answers 303 See Other to /waitlist/joined with the program', async () => {
     const key = randomUUID();
     const response = await postForm(formParams({ idempotencyKey: key }));
-    expect(response.status).toBe(200);
-    expect(await response.text()).toContain('success');
-    expect(rendered).toHaveLength(1);
-    const [{ state, status }] = rendered as [Rendered];
-    expect(status).toBe(200);
-    expect(state.status).toBe('success');
-    expect(state.errors).toEqual({});
-    expect(state.values).toEqual({});
-    expect(state.program).toBe('opportunity-mapping');
-    expect(state.idempotencyKey).not.toBe(key); // a fresh form gets a fresh key
+    expectJoined(response, 'opportunity-mapping');
+    expect(rendered).toHaveLength(0); // nothing rendered from the POST: a reload of the answer is a GET
     const [stored] = await store.list();
     expect(stored).toMatchObject({
       name: 'Priya Raman',
@@ -425,12 +413,23 @@ describe('form posts (the no-JavaScript /waitlist page)', () => {
     });
   });
 
+  it('ends on /waitlist/joined when followed like a browser, with a GET (a reload never resubmits)', async () => {
+    const response = await fetch(page, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: formParams().toString(),
+    });
+    expect(response.status).toBe(200);
+    expect(response.url).toBe(`${server.origin}/waitlist/joined?program=opportunity-mapping`);
+    expect(await response.text()).toContain('GET /waitlist/joined?program=opportunity-mapping');
+    expect(await store.count()).toBe(1);
+  });
+
   it('stores a form once when it is posted twice with the same key', async () => {
     const params = formParams();
-    await postForm(params);
-    await postForm(params);
+    expectJoined(await postForm(params), 'opportunity-mapping');
+    expectJoined(await postForm(params), 'opportunity-mapping');
     expect(await store.count()).toBe(1);
-    expect(rendered.map((r) => r.state.status)).toEqual(['success', 'success']);
   });
 
   it('records an unticked checkbox as false', async () => {
@@ -451,9 +450,9 @@ describe('form posts (the no-JavaScript /waitlist page)', () => {
       }),
     );
     expect(response.status).toBe(400);
-    const [{ state, status }] = rendered as [Rendered];
-    expect(status).toBe(400);
-    expect(state.status).toBe('invalid');
+    expect(await response.text()).toContain('POST /waitlist'); // the page rendered from the request as it arrived
+    const [state] = rendered as [WaitlistFormState];
+    expect(state.status).toBe(400);
     expect(state.errors).toEqual({
       name: 'Name is required',
       email: 'Invalid email address',
@@ -484,11 +483,18 @@ describe('form posts (the no-JavaScript /waitlist page)', () => {
     const repeated = formParams();
     repeated.append('name', 'Second name');
     await postForm(repeated);
-    expect(rendered.map((r) => [r.status, r.state.status, r.state.errors.form])).toEqual([
-      [400, 'invalid', 'We could not read your submission. Please check your answers and send the form again.'],
-      [400, 'invalid', 'We could not read your submission. Please check your answers and send the form again.'],
-    ]);
-    expect(rendered[0]?.state.values.name).toBe('Priya Raman');
+    for (const key of ['__proto__', 'constructor', 'toString']) {
+      const odd = formParams();
+      odd.append(key, '1');
+      await postForm(odd);
+    }
+    expect(rendered.map((r) => [r.status, r.errors.form])).toEqual(
+      Array.from({ length: 5 }, () => [
+        400,
+        'We could not read your submission. Please check your answers and send the form again.',
+      ]),
+    );
+    expect(rendered[0]?.values.name).toBe('Priya Raman');
     expect(await store.count()).toBe(0);
   });
 
@@ -499,12 +505,12 @@ describe('form posts (the no-JavaScript /waitlist page)', () => {
       await postForm(body.replace('PLACEHOLDER', `Dana${bytes}Whitfield`));
     }
     const [before = '', after = ''] = body.split('PLACEHOLDER');
-    await fetch(base, {
+    await fetch(page, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: Buffer.concat([Buffer.from(before), Buffer.from([0x44, 0xff, 0x61]), Buffer.from(after)]),
     });
-    expect(rendered.map((r) => [r.status, r.state.errors.form])).toEqual(
+    expect(rendered.map((r) => [r.status, r.errors.form])).toEqual(
       Array.from({ length: 5 }, () => [
         400,
         'We could not read your submission. Please check your answers and send the form again.',
@@ -514,23 +520,40 @@ describe('form posts (the no-JavaScript /waitlist page)', () => {
   });
 
   it('accepts escaped UTF-8, including a literal % and U+FFFD typed on purpose', async () => {
-    await postForm(formParams({ name: 'José Núñez � 100%', companyName: 'Zürich 50%off' }));
-    expect(rendered[0]?.state.status).toBe('success');
+    expectJoined(
+      await postForm(formParams({ name: 'José Núñez � 100%', companyName: 'Zürich 50%off' })),
+      'opportunity-mapping',
+    );
     expect((await store.list())[0]?.name).toBe('José Núñez � 100%');
+  });
+
+  it('renders 422 with a fresh key when the form comes back changed under a stored key; sending again stores it', async () => {
+    const key = randomUUID();
+    expectJoined(await postForm(formParams({ idempotencyKey: key })), 'opportunity-mapping');
+    const changed = await postForm(formParams({ idempotencyKey: key, companyName: 'Lakeside Outfitters Ltd' }));
+    expect(changed.status).toBe(422);
+    const state = server.rendered.at(-1);
+    expect(state?.errors.form).toBe(WAITLIST_KEY_CONFLICT_MESSAGE);
+    expect(state?.values.companyName).toBe('Lakeside Outfitters Ltd');
+    expect(state?.idempotencyKey).not.toBe(key);
+    expectJoined(
+      await postForm(formParams({ idempotencyKey: state?.idempotencyKey, companyName: 'Lakeside Outfitters Ltd' })),
+      'opportunity-mapping',
+    );
+    expect((await store.list()).map((l) => l.companyName)).toEqual(['Lakeside Outfitters', 'Lakeside Outfitters Ltd']);
   });
 
   it('renders a general error with a fresh key for a malformed idempotency key', async () => {
     await postForm(formParams({ idempotencyKey: 'bad key!' }));
-    const [{ state, status }] = rendered as [Rendered];
-    expect(status).toBe(400);
+    const [state] = rendered as [WaitlistFormState];
+    expect(state.status).toBe(400);
     expect(state.errors.form).toBeDefined();
     expect(state.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(await store.count()).toBe(0);
   });
 
   it('keeps the lead but drops a program that is not a slug', async () => {
-    await postForm(formParams({ program: '<script>' }));
-    expect(rendered[0]?.state.status).toBe('success');
+    expectJoined(await postForm(formParams({ program: '<script>' })), null);
     expect((await store.list())[0]?.sourceProgram).toBeNull();
   });
 
@@ -540,18 +563,16 @@ describe('form posts (the no-JavaScript /waitlist page)', () => {
     const response = await postForm(formParams({ name: 'Second Person' }));
     expect(response.status).toBe(429);
     expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
-    const last = rendered.at(-1) as Rendered;
+    const last = rendered.at(-1) as WaitlistFormState;
     expect(last.status).toBe(429);
-    expect(last.state.status).toBe('invalid');
-    expect(last.state.errors).toEqual({ form: 'Too many submissions. Please try again in a few minutes.' });
-    expect(last.state.values.name).toBe('Second Person');
+    expect(last.errors).toEqual({ form: 'Too many submissions. Please try again in a few minutes.' });
+    expect(last.values.name).toBe('Second Person');
     expect(await store.count()).toBe(1);
   });
 
-  it('answers a filled honeypot with the success page and stores nothing', async () => {
-    await postForm(formParams({ website: 'http://spam.example' }));
-    expect(rendered[0]?.state.status).toBe('success');
-    expect(rendered[0]?.status).toBe(200);
+  it('answers a filled honeypot with the success redirect and stores nothing', async () => {
+    expectJoined(await postForm(formParams({ website: 'http://spam.example' })), 'opportunity-mapping');
+    expect(rendered).toHaveLength(0);
     expect(await store.count()).toBe(0);
   });
 
@@ -559,9 +580,53 @@ describe('form posts (the no-JavaScript /waitlist page)', () => {
     const response = await postForm(formParams({ additionalInfo: 'x'.repeat(17 * 1024) }));
     expect(response.status).toBe(413);
     expect(rendered[0]?.status).toBe(413);
-    expect(rendered[0]?.state.errors.form).toBe(
-      'Your answers are too long to send. Please shorten them and try again.',
+    expect(rendered[0]?.errors.form).toBe('Your answers are too long to send. Please shorten them and try again.');
+  });
+
+  it('renders the store failure in place with status 503, keeping the answers', async () => {
+    const broken: LeadStore = { ...store, save: () => Promise.reject(new Error('disk I/O error')) };
+    await restart({ store: broken });
+    const response = await postForm(formParams());
+    expect(response.status).toBe(503);
+    expect(rendered[0]).toMatchObject({
+      status: 503,
+      errors: { form: 'We could not save your details just now. Please try again in a moment.' },
+      values: { name: 'Priya Raman' },
+    });
+  });
+
+  it('renders a general error with status 415 for a body that is not a form', async () => {
+    const response = await fetch(page, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(validSubmission()),
+    });
+    expect(response.status).toBe(415);
+    expect(rendered[0]?.errors.form).toBe(
+      'We could not read your submission. Please check your answers and send the form again.',
     );
+    expect(await store.count()).toBe(0);
+  });
+
+  it('sends a form posted to /api/waitlist (a page loaded before the move) on to /waitlist with 308', async () => {
+    const params = formParams();
+    const redirected = await fetch(base, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: params.toString(),
+      redirect: 'manual',
+    });
+    expect(redirected.status).toBe(308);
+    expect(redirected.headers.get('location')).toBe('/waitlist');
+    expect(await store.count()).toBe(0);
+    // A browser posts the same body to /waitlist (308 keeps the method) and ends on the success page.
+    const followed = await fetch(base, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: params.toString(),
+    });
+    expect(followed.url).toBe(`${server.origin}/waitlist/joined?program=opportunity-mapping`);
+    expect(await store.count()).toBe(1);
   });
 });
 

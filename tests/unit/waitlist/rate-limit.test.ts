@@ -1,11 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import {
-  clientKey,
-  createRateLimiter,
-  trustProxyFromEnv,
-  waitlistRateLimitFromEnv,
-} from '../../../src/server/http/rate-limit.ts';
+import { clientKey, createRateLimiter } from '../../../src/server/http/rate-limit.ts';
 
 const clock = (start = 1_000_000) => {
   let t = start;
@@ -13,85 +8,70 @@ const clock = (start = 1_000_000) => {
 };
 
 describe('createRateLimiter', () => {
-  it('allows `limit` attempts per window, then refuses with Retry-After', () => {
+  it('allows `limit` attempts per window, then refuses with Retry-After', async () => {
     const c = clock();
     const limiter = createRateLimiter({ limit: 3, windowMs: 60_000, now: c.now });
-    expect(limiter.check('a').allowed).toBe(true);
+    expect((await limiter.check('a')).allowed).toBe(true);
     c.advance(10_000);
-    expect(limiter.check('a').allowed).toBe(true);
-    expect(limiter.check('a').allowed).toBe(true);
-    const denied = limiter.check('a');
+    expect((await limiter.check('a')).allowed).toBe(true);
+    expect((await limiter.check('a')).allowed).toBe(true);
+    const denied = await limiter.check('a');
     expect(denied).toEqual({ allowed: false, retryAfterSeconds: 50 });
     c.advance(30_000);
-    expect(limiter.check('a')).toEqual({ allowed: false, retryAfterSeconds: 20 });
+    expect(await limiter.check('a')).toEqual({ allowed: false, retryAfterSeconds: 20 });
   });
 
-  it('slides: an attempt frees up once it is older than the window', () => {
+  it('slides: an attempt frees up once it is older than the window', async () => {
     const c = clock();
     const limiter = createRateLimiter({ limit: 2, windowMs: 60_000, now: c.now });
-    limiter.check('a');
+    await limiter.check('a');
     c.advance(30_000);
-    limiter.check('a');
-    expect(limiter.check('a').allowed).toBe(false);
+    await limiter.check('a');
+    expect((await limiter.check('a')).allowed).toBe(false);
     c.advance(30_000); // the first attempt is now exactly a window old
-    expect(limiter.check('a').allowed).toBe(true);
-    expect(limiter.check('a').allowed).toBe(false);
+    expect((await limiter.check('a')).allowed).toBe(true);
+    expect((await limiter.check('a')).allowed).toBe(false);
   });
 
-  it('does not count refused attempts', () => {
+  it('does not count refused attempts', async () => {
     const c = clock();
     const limiter = createRateLimiter({ limit: 1, windowMs: 1000, now: c.now });
-    limiter.check('a');
-    for (let i = 0; i < 10; i += 1) limiter.check('a');
+    await limiter.check('a');
+    for (let i = 0; i < 10; i += 1) await limiter.check('a');
     c.advance(1000);
-    expect(limiter.check('a').allowed).toBe(true);
+    expect((await limiter.check('a')).allowed).toBe(true);
   });
 
-  it('keeps clients apart', () => {
+  it('keeps clients apart', async () => {
     const limiter = createRateLimiter({ limit: 1, windowMs: 60_000 });
-    expect(limiter.check('a').allowed).toBe(true);
-    expect(limiter.check('b').allowed).toBe(true);
-    expect(limiter.check('a').allowed).toBe(false);
+    expect((await limiter.check('a')).allowed).toBe(true);
+    expect((await limiter.check('b')).allowed).toBe(true);
+    expect((await limiter.check('a')).allowed).toBe(false);
   });
 
-  it('peek answers without counting', () => {
+  it('peek answers without counting', async () => {
     const limiter = createRateLimiter({ limit: 1, windowMs: 60_000 });
-    expect(limiter.peek('a').allowed).toBe(true);
-    expect(limiter.peek('a').allowed).toBe(true);
-    limiter.check('a');
-    expect(limiter.peek('a').allowed).toBe(false);
-    expect(limiter.peek('a').retryAfterSeconds).toBeGreaterThan(0);
+    expect((await limiter.peek('a')).allowed).toBe(true);
+    expect((await limiter.peek('a')).allowed).toBe(true);
+    await limiter.check('a');
+    expect((await limiter.peek('a')).allowed).toBe(false);
+    expect((await limiter.peek('a')).retryAfterSeconds).toBeGreaterThan(0);
   });
 
-  it('is off when the limit is 0', () => {
+  it('is off when the limit is 0', async () => {
     const limiter = createRateLimiter({ limit: 0, windowMs: 60_000 });
-    for (let i = 0; i < 100; i += 1) expect(limiter.check('a').allowed).toBe(true);
+    for (let i = 0; i < 100; i += 1) expect((await limiter.check('a')).allowed).toBe(true);
     expect(limiter.size()).toBe(0);
   });
 
-  it('keeps memory bounded: expired clients are pruned and the key count is capped', () => {
+  it('keeps memory bounded: expired clients are pruned and the key count is capped', async () => {
     const c = clock();
     const limiter = createRateLimiter({ limit: 2, windowMs: 1000, maxKeys: 100, now: c.now });
-    for (let i = 0; i < 1000; i += 1) limiter.check(`client-${i}`);
+    for (let i = 0; i < 1000; i += 1) await limiter.check(`client-${i}`);
     expect(limiter.size()).toBe(100);
     c.advance(1001);
-    limiter.check('late');
+    await limiter.check('late');
     expect(limiter.size()).toBe(1);
-  });
-});
-
-describe('configuration', () => {
-  it('reads WAITLIST_RATE_LIMIT, default 5 per 10 minutes, 0 allowed', () => {
-    expect(waitlistRateLimitFromEnv({})).toEqual({ limit: 5, windowMs: 600_000 });
-    expect(waitlistRateLimitFromEnv({ WAITLIST_RATE_LIMIT: '0' }).limit).toBe(0);
-    expect(waitlistRateLimitFromEnv({ WAITLIST_RATE_LIMIT: ' 20 ' }).limit).toBe(20);
-    expect(() => waitlistRateLimitFromEnv({ WAITLIST_RATE_LIMIT: 'lots' })).toThrow(/WAITLIST_RATE_LIMIT/);
-    expect(() => waitlistRateLimitFromEnv({ WAITLIST_RATE_LIMIT: '-1' })).toThrow(/WAITLIST_RATE_LIMIT/);
-  });
-  it('reads TRUST_PROXY', () => {
-    expect(trustProxyFromEnv({})).toBe(false);
-    expect(trustProxyFromEnv({ TRUST_PROXY: '1' })).toBe(true);
-    expect(trustProxyFromEnv({ TRUST_PROXY: '0' })).toBe(false);
   });
 });
 

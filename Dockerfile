@@ -1,0 +1,46 @@
+# syntax=docker/dockerfile:1
+# The site as a container: a build stage with every dependency, then a small runtime stage with
+# production dependencies only, the build output and the server's own code, run as a non-root user.
+# .ci/check-runtime-stage.ts copies exactly what the runtime stage copies and runs it (README, "Deploy").
+#
+# Build-time settings are baked into the pages, so they are build arguments, passed again to the
+# runtime stage (the server refuses a build made with other values):
+#   docker build --build-arg SITE_URL=https://www.humanwise.co --build-arg PUBLIC_CONTACT_EMAIL=... .
+
+FROM node:24-slim AS build
+WORKDIR /app
+# Not `npm ci`: see .ci/run (the lock lacks other platforms' optional builds on some registries).
+COPY package.json package-lock.json ./
+RUN npm install --no-audit --no-fund
+COPY . .
+ARG SITE_URL PUBLIC_BOOKING_URL PUBLIC_LINKEDIN_URL PUBLIC_CONTACT_EMAIL
+RUN npm run build
+
+FROM node:24-slim AS runtime
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=4321 \
+    SQLITE_PATH=/data/leads.sqlite
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/dist ./dist
+COPY src/server ./src/server
+COPY src/lib ./src/lib
+COPY src/config ./src/config
+ARG SITE_URL PUBLIC_BOOKING_URL PUBLIC_LINKEDIN_URL PUBLIC_CONTACT_EMAIL
+ENV SITE_URL=$SITE_URL \
+    PUBLIC_BOOKING_URL=$PUBLIC_BOOKING_URL \
+    PUBLIC_LINKEDIN_URL=$PUBLIC_LINKEDIN_URL \
+    PUBLIC_CONTACT_EMAIL=$PUBLIC_CONTACT_EMAIL
+# The SQLite store's directory (unused when DATABASE_URL points at PostgreSQL), owned by the
+# image's unprivileged `node` user.
+RUN mkdir -p /data && chown node:node /data
+VOLUME /data
+USER node
+EXPOSE 4321
+# The slim image has no curl: node asks /healthz (200 when the server and its store answer).
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 4321) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# node itself, not npm: SIGTERM from `docker stop` reaches the server, which drains and exits 0.
+CMD ["node", "src/server/launch.mjs"]

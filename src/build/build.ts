@@ -1,0 +1,27 @@
+/**
+ * `npm run build`: checks the build-time settings, runs Astro's build, then writes the build stamp
+ * (dist/build-stamp.json) that `npm start` and the server check.
+ *
+ * The settings are checked before Astro loads any page, so a bad `SITE_URL` is one line, not a
+ * stack trace from inside the build; example placeholders are allowed (a fresh clone builds and
+ * runs) but named in one warning, and `npm run check:deploy` fails on them.
+ */
+import { fileURLToPath } from 'node:url';
+import { build } from 'astro';
+import { loadBuildSettings, placeholderSettings, settingsOrExit } from '../config/build-settings.ts';
+import { makeStamp, writeStamp } from './stamp.ts';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+const settings = settingsOrExit(loadBuildSettings);
+const placeholders = placeholderSettings(settings);
+if (placeholders.length > 0) {
+  console.warn(
+    `Warning: building with example placeholders in ${placeholders.join(', ')}; set real values before you deploy (npm run check:deploy fails on them).`,
+  );
+}
+
+// Hashed before the build reads them, so an edit made while it runs makes the next start rebuild.
+const stamp = makeStamp(root, settings);
+await build({ root });
+writeStamp(`${root}dist`, stamp);

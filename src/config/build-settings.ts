@@ -1,0 +1,147 @@
+/**
+ * The build-time settings: `SITE_URL` and every `PUBLIC_*` variable, baked into the built pages
+ * (a change needs a rebuild). Read by src/config/site.ts, astro.config.mjs and the build steps;
+ * the server's own settings (src/server/settings.ts) extend this schema, so both validate a value
+ * the same way and a bad one is one line naming the variable, never a stack trace.
+ */
+import { existsSync } from 'node:fs';
+import { z } from 'zod';
+
+export type Env = Record<string, string | undefined>;
+
+/** Empty strings count as unset, so `FOO=` in a file means "use the default". */
+export const unset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+export const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
+
+export const wholeNumber = (min: number, fallback: number, max = Number.MAX_SAFE_INTEGER) =>
+  z.preprocess(
+    unset,
+    z.coerce
+      .number({ error: `must be a whole number` })
+      .int({ error: 'must be a whole number' })
+      .min(min, { error: `must be ${min} or more` })
+      .max(max, { error: `must be ${max} or less` })
+      .default(fallback),
+  );
+
+export const flag = () =>
+  z.preprocess(
+    (value) => unset(trimmed(typeof value === 'string' ? value.toLowerCase() : value)),
+    z
+      .enum(['1', 'true', '0', 'false'], { error: 'must be 1 or 0' })
+      .optional()
+      .transform((value) => value === '1' || value === 'true'),
+  );
+
+/** An absolute http(s) URL without its trailing slash; with a fallback it is never undefined. */
+export function httpUrl(fallback: string): z.ZodType<string>;
+export function httpUrl(): z.ZodType<string | undefined>;
+export function httpUrl(fallback?: string): z.ZodType<string | undefined> {
+  const url = z.string().transform((value, ctx) => {
+    try {
+      const parsed = new URL(value);
+      if (parsed.protocol === 'http:' || parsed.protocol === 'https:') return value.replace(/\/$/, '');
+    } catch {
+      // reported below
+    }
+    ctx.addIssue({ code: 'custom', message: `must be an absolute http(s) URL, got "${value}"` });
+    return z.NEVER;
+  });
+  return z.preprocess(
+    (value) => unset(trimmed(value)),
+    fallback === undefined ? url.optional() : url.default(fallback),
+  );
+}
+
+export const email = (fallback: string) =>
+  z.preprocess(
+    (value) => unset(trimmed(value)),
+    z.email({ error: (issue) => `must be an e-mail address, got "${String(issue.input)}"` }).default(fallback),
+  );
+
+export const buildSettingsSchema = z.object({
+  SITE_URL: httpUrl('https://www.example.com'),
+  PUBLIC_BOOKING_URL: httpUrl('https://booking.example.com/humanwise/discovery-call'),
+  PUBLIC_LINKEDIN_URL: httpUrl('https://www.linkedin.com/company/example'),
+  PUBLIC_CONTACT_EMAIL: email('hello@example.com'),
+});
+
+export type BuildSettings = z.output<typeof buildSettingsSchema>;
+export type BuildTimeSettingName = keyof typeof buildSettingsSchema.shape;
+export const buildTimeSettingNames = Object.keys(buildSettingsSchema.shape) as BuildTimeSettingName[];
+
+/** Settings whose values may hold credentials: a bad one is named, never echoed. */
+export const secretSettings = new Set<string>();
+
+export class SettingsError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid settings: ${problems.join('; ')}`);
+    this.name = 'SettingsError';
+    this.problems = problems;
+  }
+}
+
+/** Validates `env` against a settings schema; throws a SettingsError naming each bad variable. */
+export function parseSettings<Schema extends z.ZodType>(schema: Schema, env: Env): z.output<Schema> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const name = String(issue.path[0] ?? 'settings');
+    const raw = env[name];
+    const echo = raw !== undefined && !secretSettings.has(name) && !issue.message.includes('got');
+    return `${name} ${issue.message}${echo ? ` (got "${raw}")` : ''}`;
+  });
+  throw new SettingsError(problems);
+}
+
+/** Reads and validates the build-time settings only (the build needs no database). */
+export function loadBuildSettings(env: Env = process.env): BuildSettings {
+  return parseSettings(buildSettingsSchema, env);
+}
+
+/**
+ * The environment, with `./.env` (in the working directory) loaded first when it exists, through
+ * Node's own parser. Variables already set in the environment win over the file.
+ */
+export function readEnvironment(file = '.env'): Env {
+  if (existsSync(file)) process.loadEnvFile(file);
+  return process.env;
+}
+
+/**
+ * For a command's start-up: the settings, or one line per bad variable on stderr and exit 1.
+ * `load` is `loadSettings` or `loadBuildSettings`.
+ */
+export function settingsOrExit<T>(load: (env: Env) => T, env: Env = readEnvironment()): T {
+  try {
+    return load(env);
+  } catch (error) {
+    if (!(error instanceof SettingsError)) throw error;
+    for (const problem of error.problems) console.error(`Setting error: ${problem}`);
+    process.exit(1);
+  }
+}
+
+const EXAMPLE_DOMAIN = /(^|[.@])example\.com$/i;
+
+/**
+ * Settings still holding the example placeholders (an example.com address or URL, or a page named
+ * `example` such as the default LinkedIn page), so a deploy never ships `hello@example.com` by
+ * accident. Returns the variable names.
+ */
+export function placeholderSettings(settings: Partial<Record<string, unknown>>): string[] {
+  return Object.entries(settings)
+    .filter(([, value]) => typeof value === 'string' && isExampleValue(value))
+    .map(([name]) => name);
+}
+
+function isExampleValue(value: string): boolean {
+  if (value.includes('@') && !value.includes('/')) return EXAMPLE_DOMAIN.test(value.trim());
+  try {
+    const url = new URL(value);
+    return EXAMPLE_DOMAIN.test(url.hostname) || url.pathname.split('/').includes('example');
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * What the server answers a waiting-list submission with, shared by the server
+ * (src/server/waitlist/respond-*.ts) and its two clients: the wizard's `submitLead` and the
+ * no-JavaScript /waitlist page. Browser-safe (zod/mini only): the wizard parses replies with it.
+ */
+import * as z from 'zod/mini';
+import { waitlistFields, type WaitlistErrors } from './schema.ts';
+
+/** The wizard posts JSON here. */
+export const WAITLIST_API_PATH = '/api/waitlist';
+/** The no-JavaScript form posts to its own page. */
+export const WAITLIST_FORM_PATH = '/waitlist';
+/** Where a successful plain-form post ends (303 See Other), so a reload never sends it again. */
+export const WAITLIST_JOINED_PATH = '/waitlist/joined';
+
+/**
+ * The answer (422) when an idempotency key that already stored a lead comes back with different
+ * answers: the first lead is kept, and nothing is silently dropped. The wizard never meets it in
+ * normal use (it makes a new key when an answer changes after a failed send); the plain form gets
+ * a fresh key with it, so sending again stores the new answers.
+ */
+export const WAITLIST_KEY_CONFLICT_MESSAGE =
+  'We already have a submission from this form with different answers, and we kept those. ' +
+  'To send these answers instead, submit the form again.';
+
+/** The body of every answer from POST /api/waitlist. */
+export const waitlistResponseSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('ok'), id: z.string() }),
+  z.object({
+    status: z.literal('error'),
+    message: z.string(),
+    /** Per-field messages, present when the answers did not validate (400). */
+    errors: z.optional(z.partialRecord(z.enum(waitlistFields), z.string())),
+  }),
+]);
+export type WaitlistResponse = z.infer<typeof waitlistResponseSchema>;
+
+/** What the visitor entered in the plain form, as entered (texts, ticked options, the checkbox). */
+export type WaitlistFormValues = Partial<Record<string, string | string[] | boolean>>;
+
+/**
+ * What the server hands the /waitlist page (as `Astro.locals.waitlistForm`) when a plain-form post
+ * did not succeed: the page renders the form again with the errors in place.
+ */
+export interface WaitlistFormState {
+  /** The HTTP status the page answers with (400, 413, 415, 429, 503...). */
+  status: number;
+  values: WaitlistFormValues;
+  /** Per-field messages, plus `form` for a message about the whole form. */
+  errors: WaitlistErrors & { form?: string };
+  /** Goes into the form's hidden `idempotencyKey` field so a corrected resubmission is recognized. */
+  idempotencyKey: string;
+  program: string | null;
+}

@@ -1,0 +1,45 @@
+/**
+ * The optional confirmation to the visitor (LEADS_CONFIRM_VISITOR=1). A fixed template: nothing
+ * the visitor typed appears in it except their name, so the form cannot be used to send someone
+ * else a message of the sender's choosing. At most one per address per 24 h (the store sees to it).
+ */
+import type { StoredLead } from '../leads/types.ts';
+import type { MailMessage } from './team-email.ts';
+import { configuredAddress, messageDomain } from './team-email.ts';
+import { bareAddress, escapeHtml, oneLine } from './text.ts';
+import { DeliveryError } from './webhook.ts';
+
+export interface VisitorEmailContext {
+  from: string;
+  companyName: string;
+  siteUrl: string;
+  deliveryId: string;
+}
+
+export function buildVisitorEmail(lead: StoredLead, context: VisitorEmailContext): MailMessage {
+  const name = oneLine(lead.name, 100);
+  const to = bareAddress(lead.email);
+  if (!to) throw new DeliveryError('the address is not a single mailbox');
+  const paragraphs = [
+    `Dear ${name},`,
+    `Thank you for joining the ${context.companyName} waiting list. Your answers have reached our team.`,
+    'We read every application ourselves. One of us will write to you soon about the next step, which is usually a ' +
+      'short introductory call to hear what you are working on. There is nothing you need to do until then.',
+    `If this was not you, ignore this message: we will not write again unless you join the list. ` +
+      `Our privacy policy explains what we keep and how to have it deleted: ${context.siteUrl}/privacy-policy`,
+    `Warm regards,\nThe ${context.companyName} team`,
+  ];
+  return {
+    from: { name: oneLine(context.companyName), address: configuredAddress(context.from) },
+    to: [to],
+    subject: `You're on the ${context.companyName} waiting list`,
+    text: paragraphs.join('\n\n'),
+    html: [
+      '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">',
+      ...paragraphs.map((p) => `<p>${escapeHtml(p).replaceAll('\n', '<br>')}</p>`),
+      '</body></html>',
+    ].join('\n'),
+    messageId: `<${context.deliveryId}@${messageDomain(context.from)}>`,
+    headers: { 'X-Lead-Id': lead.id },
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * The signed webhook: Standard Webhooks (https://www.standardwebhooks.com), signed with its
+ * reference library. `webhook-id` is the delivery id, the same on every retry, so a receiver can
+ * drop a repeat; `webhook-timestamp` and the signature are made afresh for each attempt, since
+ * verifiers reject old timestamps. The URL comes from the settings only, never from a request.
+ */
+import { Webhook } from 'standardwebhooks';
+import type { StoredLead } from '../leads/types.ts';
+
+export interface WebhookRequest {
+  body: string;
+  headers: Record<string, string>;
+}
+
+/** The JSON body: `{ type, timestamp, data }`, data being the stored lead as the export has it. */
+export function webhookBody(lead: StoredLead): string {
+  return JSON.stringify({ type: 'lead.created', timestamp: lead.createdAt, data: lead });
+}
+
+export function signWebhook(secret: string, deliveryId: string, lead: StoredLead, at: Date): WebhookRequest {
+  const body = webhookBody(lead);
+  const signature = new Webhook(secret).sign(deliveryId, at, body);
+  return {
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'webhook-id': deliveryId,
+      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+      'webhook-signature': signature,
+    },
+  };
+}
+
+export class DeliveryError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DeliveryError';
+  }
+}
+
+/** POSTs once. Resolves on 2xx; anything else (3xx included: redirects are not followed) throws. */
+export async function postWebhook(url: string, request: WebhookRequest, timeoutMs: number): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: request.headers,
+      body: request.body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause?.code;
+    const name = (error as Error).name;
+    throw new DeliveryError(
+      name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : `request failed (${cause ?? name})`,
+    );
+  }
+  // Read (and drop) the body so the connection can be reused.
+  await response.arrayBuffer().catch(() => undefined);
+  if (response.status < 200 || response.status > 299) throw new DeliveryError(`HTTP ${response.status}`);
+}

@@ -1,0 +1,70 @@
+/**
+ * submit: the business of joining the waiting list, with no HTTP in it. Takes a decoded candidate
+ * and the client it came from, returns what happened.
+ */
+import { randomUUID } from 'node:crypto';
+import { validateWaitlist, type WaitlistErrors } from '../../lib/waitlist/schema.ts';
+import type { LeadStore } from '../leads/store.ts';
+import type { WaitlistCandidate } from './decode.ts';
+
+export interface RateLimitDecision {
+  allowed: boolean;
+  /** Seconds until the next attempt would be allowed; 0 when allowed. */
+  retryAfterSeconds: number;
+}
+
+/** Promise-returning, so a limiter with a shared store (several server instances) fits as well as memory. */
+export interface SubmissionRateLimiter {
+  /** Counts one submission for `client` and says whether it is within the limit. */
+  check(client: string): Promise<RateLimitDecision>;
+  /** Says whether one more submission would be allowed, counting nothing. */
+  peek(client: string): Promise<RateLimitDecision>;
+}
+
+export type SubmitOutcome =
+  /** Saved now (`stored`) or earlier under the same idempotency key (`duplicate`). */
+  | { kind: 'stored' | 'duplicate'; id: string; program: string | null }
+  /** A bot filled the hidden field: answered like a success, nothing saved. */
+  | { kind: 'honeypot'; id: string; program: string | null }
+  | { kind: 'invalid'; errors: WaitlistErrors }
+  /** The idempotency key already stored a different lead (the validated fields plus the program). */
+  | { kind: 'key_conflict'; id: string }
+  | { kind: 'rate_limited'; retryAfterSeconds: number }
+  | { kind: 'store_error'; errorCode: string | undefined };
+
+export type Submit = (candidate: WaitlistCandidate, client: string) => Promise<SubmitOutcome>;
+
+export function createWaitlistSubmitter({
+  store,
+  rateLimiter,
+}: {
+  store: LeadStore;
+  rateLimiter: SubmissionRateLimiter;
+}): Submit {
+  return async (candidate, client) => {
+    // A client already past the limit is turned away whatever it sends.
+    const early = await rateLimiter.peek(client);
+    if (!early.allowed) return { kind: 'rate_limited', retryAfterSeconds: early.retryAfterSeconds };
+
+    const result = validateWaitlist(candidate.fields);
+    if (!result.ok) return { kind: 'invalid', errors: result.errors };
+
+    // Only valid submissions count towards the limit, so correcting a typo costs nothing.
+    const decision = await rateLimiter.check(client);
+    if (!decision.allowed) return { kind: 'rate_limited', retryAfterSeconds: decision.retryAfterSeconds };
+
+    const { program } = candidate;
+    if (candidate.honeypot) return { kind: 'honeypot', id: randomUUID(), program };
+    try {
+      const saved = await store.save(
+        { ...result.data, sourceProgram: program },
+        candidate.idempotencyKey ?? `server-${randomUUID()}`,
+      );
+      if (!saved.created && !saved.sameLead) return { kind: 'key_conflict', id: saved.id };
+      return { kind: saved.created ? 'stored' : 'duplicate', id: saved.id, program };
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code;
+      return { kind: 'store_error', errorCode: typeof code === 'string' ? code : undefined };
+    }
+  };
+}
