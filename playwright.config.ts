@@ -12,6 +12,9 @@ export const baseURL = `http://127.0.0.1:${port}`;
 // Set once in the runner process; test workers inherit it, so tests can read the store the server writes.
 process.env.E2E_SQLITE_PATH ??= join(tmpdir(), `humanwise-e2e-${process.pid}-${Date.now()}`, 'leads.sqlite');
 
+/** The visual regression spec: only the `visual` project runs it. */
+const VISUAL = /visual\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
@@ -30,12 +33,28 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'mobile', use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, hasTouch: false } },
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'mobile',
+      testIgnore: VISUAL,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, hasTouch: false },
+    },
+    {
+      name: 'desktop',
+      testIgnore: VISUAL,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
+    // Screenshot comparisons: their own project (each test sets its width), so they run alone with
+    // `npx playwright test tests/e2e/visual.spec.ts` and never twice. Baselines sit next to the spec.
+    {
+      name: 'visual',
+      testMatch: VISUAL,
+      use: { ...devices['Desktop Chrome'], reducedMotion: 'reduce' },
+      expect: { toHaveScreenshot: { animations: 'disabled', caret: 'hide', maxDiffPixelRatio: 0.01 } },
+    },
   ],
   webServer: [
     {
-      command: `node tests/support/fixture-feed-server.ts ${feedPort}`,
+      command: `node tests/support/feed-server.ts ${feedPort}`,
       url: `http://127.0.0.1:${feedPort}/healthz`,
       reuseExistingServer: false,
       stdout: 'ignore',

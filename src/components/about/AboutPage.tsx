@@ -1,10 +1,10 @@
 import type { CollectionEntry } from 'astro:content';
-import { Section } from '../ui/Section.tsx';
 import { SectionHeading } from '../ui/SectionHeading.tsx';
 import { PageHero } from '../layout/PageHero.tsx';
 import type { ArtworkSource } from '../ui/Artwork.tsx';
 import { ClosingCallToAction } from '../layout/ClosingCallToAction.tsx';
 import { TitledItemGrid } from './TitledItemGrid.tsx';
+import { Section } from '../ui/Section.tsx';
 import { BookingButton } from '../ui/BookingButton.tsx';
 
 /** The About page's copy, as src/content/pages/about.json declares it. */
@@ -43,7 +43,7 @@ export function AboutPage({ content, bookingUrl, heroImage }: AboutPageProps) {
       </Section>
 
       <Section heading={{ id: 'roles-title', title: roles.title, intro: <p>{roles.intro}</p> }}>
-        <ul className="mt-12 grid gap-6 lg:grid-cols-3">
+        <ul className="mt-12 grid grid-cols-1 gap-6 lg:grid-cols-3">
           {roles.items.map((role) => (
             <li
               key={role.title}

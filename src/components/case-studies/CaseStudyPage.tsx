@@ -63,7 +63,7 @@ export function CaseStudyPage({
   return (
     <article aria-labelledby="case-study-title">
       <header className="theme-night">
-        <div className="container-page grid items-center gap-10 py-10 sm:py-14 lg:grid-cols-[1.1fr_0.9fr] lg:gap-14 lg:py-20">
+        <div className="container-page grid grid-cols-1 items-center gap-10 py-10 sm:py-14 lg:grid-cols-[1.1fr_0.9fr] lg:gap-14 lg:py-20">
           <div>
             <a
               href={resultsHref}
@@ -103,7 +103,7 @@ export function CaseStudyPage({
 
       <CaseStudyHighlights result={study.result} highlights={study.highlights} />
 
-      <div className="container-page render-near-view grid gap-x-16 py-12 sm:py-16 lg:grid-cols-[minmax(0,1fr)_16rem]">
+      <div className="container-page render-near-view grid grid-cols-1 gap-x-16 py-12 sm:py-16 lg:grid-cols-[minmax(0,1fr)_16rem]">
         <div className="prose-body [&>h2:first-child]:mt-0">{children}</div>
         {/* Wide screens only: a phone reads the four short sections straight through. */}
         <nav aria-labelledby="case-study-contents" className="hidden lg:block">

@@ -1,11 +1,11 @@
 import type { CollectionEntry } from 'astro:content';
-import { Section } from '../ui/Section.tsx';
 import { PageHero } from '../layout/PageHero.tsx';
 import type { ArtworkSource } from '../ui/Artwork.tsx';
 import { ClosingCallToAction } from '../layout/ClosingCallToAction.tsx';
 import { CieComponentCard, type CieComponent } from './CieComponentCard.tsx';
 import { InnovationComparison } from './InnovationComparison.tsx';
 import { EcosystemHubTeaser } from './EcosystemHubTeaser.tsx';
+import { Section } from '../ui/Section.tsx';
 import { BookingButton } from '../ui/BookingButton.tsx';
 
 /** The CIE page's copy, as src/content/pages/cie.json declares it. */
@@ -28,7 +28,7 @@ export function CiePage({ content, components, bookingUrl, heroImage }: CiePageP
       <Section
         heading={{ id: 'components-title', title: componentsIntro.title, intro: <p>{componentsIntro.intro}</p> }}
       >
-        <div className="mt-12 grid gap-6 lg:grid-cols-2">
+        <div className="mt-12 grid grid-cols-1 gap-6 lg:grid-cols-2">
           {components.map((component) => (
             <CieComponentCard key={component.slug} {...component} />
           ))}

@@ -29,7 +29,7 @@ export function HomePage({ content, programs, art, bookingUrl, heroArt }: HomePa
   return (
     <>
       <section aria-labelledby="hero-title" className="theme-night relative overflow-hidden">
-        <div className="container-page grid items-center gap-10 py-16 lg:grid-cols-[1.1fr_0.9fr] lg:py-24">
+        <div className="container-page grid grid-cols-1 items-center gap-10 py-16 lg:grid-cols-[1.1fr_0.9fr] lg:py-24">
           <div>
             <Eyebrow className="mb-5 text-on-night-muted">{hero.eyebrow}</Eyebrow>
             <h1 id="hero-title" className="text-3xl font-semibold tracking-tight sm:text-4xl lg:text-5xl">
@@ -52,7 +52,7 @@ export function HomePage({ content, programs, art, bookingUrl, heroArt }: HomePa
         </div>
       </section>
 
-      <Section labelledBy="statement-title" containerClassName="grid items-center gap-12 lg:grid-cols-2">
+      <Section labelledBy="statement-title" containerClassName="grid grid-cols-1 items-center gap-12 lg:grid-cols-2">
         <div>
           <SectionHeading id="statement-title" eyebrow={statement.eyebrow} title={statement.title} />
           <div className="prose-measure mt-6 space-y-4 text-lg text-ink-soft">
@@ -95,7 +95,7 @@ export function HomePage({ content, programs, art, bookingUrl, heroArt }: HomePa
         id={homeSections.findYourPath}
         heading={{ id: 'paths-title', eyebrow: paths.eyebrow, title: paths.title, intro: <p>{paths.intro}</p> }}
       >
-        <div data-reveal="" className="mt-12 grid gap-6 lg:grid-cols-3">
+        <div data-reveal="" className="mt-12 grid grid-cols-1 gap-6 lg:grid-cols-3">
           {programs.map((program, index) => (
             <ProgramCard key={program.href} {...program} index={index} />
           ))}

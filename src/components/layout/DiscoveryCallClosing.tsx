@@ -12,7 +12,7 @@ export interface DiscoveryCallClosingProps {
 export function DiscoveryCallClosing({ headline, subtext, bookingUrl, id }: DiscoveryCallClosingProps) {
   return (
     <ClosingCallToAction
-      id={id}
+      {...(id ? { id } : {})}
       headline={headline}
       subtext={subtext}
       actions={<BookingButton href={bookingUrl}>Schedule a Discovery Call</BookingButton>}

@@ -38,7 +38,7 @@ export function FeatureHero({
 }: FeatureHeroProps) {
   return (
     <section aria-labelledby="page-title" className="theme-night relative overflow-hidden">
-      <div className="container-page grid items-center gap-10 py-14 lg:grid-cols-[1.1fr_0.9fr] lg:py-24">
+      <div className="container-page grid grid-cols-1 items-center gap-10 py-14 lg:grid-cols-[1.1fr_0.9fr] lg:py-24">
         <div>
           {backLink ? <div className="mb-6">{backLink}</div> : null}
           <Eyebrow className="mb-5 text-on-night-muted" ruleClassName="shrink-0">

@@ -1,6 +1,6 @@
 import type { CollectionEntry } from 'astro:content';
-import { Section } from '../ui/Section.tsx';
 import { IconList } from '../ui/IconList.tsx';
+import { Section } from '../ui/Section.tsx';
 import { Eyebrow } from '../ui/Eyebrow.tsx';
 
 export type OfferPhase = CollectionEntry<'offers'>['data']['phases'][number];
@@ -18,7 +18,7 @@ export function OfferPhases({ durationWeeks, phases }: OfferPhasesProps) {
       <h2 id="phases-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
         {durationWeeks} weeks in {phases.length} phases
       </h2>
-      <ol className="mt-12 grid gap-6 lg:grid-cols-3">
+      <ol className="mt-12 grid grid-cols-1 gap-6 lg:grid-cols-3">
         {phases.map((phase, index) => (
           <li
             key={phase.weeks}

@@ -33,7 +33,7 @@ export function SolutionCard(props: SolutionCardProps) {
   return (
     <article
       aria-labelledby={titleId}
-      className="grid items-center gap-8 rounded-[var(--radius-card)] border border-line bg-white/70 p-6 shadow-[var(--shadow-card)] sm:p-10 lg:grid-cols-2 lg:gap-14"
+      className="grid grid-cols-1 items-center gap-8 rounded-[var(--radius-card)] border border-line bg-white/70 p-6 shadow-[var(--shadow-card)] sm:p-10 lg:grid-cols-2 lg:gap-14"
     >
       <div className={cn(reversed && 'lg:order-2')}>
         <div className="flex flex-wrap items-center gap-3">

@@ -16,7 +16,11 @@ export const cieComponentSchema = fields({
 }).superRefine((component, context) => {
   const quoted = component.quote !== undefined || component.quoteAttribution !== undefined;
   if (quoted === (component.principle !== undefined))
-    context.addIssue({ code: 'custom', path: ['quote'], message: 'give either quote with quoteAttribution, or principle' });
+    context.addIssue({
+      code: 'custom',
+      path: ['quote'],
+      message: 'give either quote with quoteAttribution, or principle',
+    });
   else if (quoted && (!component.quote || !component.quoteAttribution))
     context.addIssue({ code: 'custom', path: ['quoteAttribution'], message: 'a quote needs its public author' });
 });

@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+import { publicRoutes } from '../support/routes.ts';
+
+/**
+ * Visual regression: every route at a phone and a laptop width, compared with the committed
+ * baselines in visual.spec.ts-snapshots/ (1% of pixels may differ: anti-aliasing, not a layout
+ * change). Runs in the `visual` project only, with animations off and the Point of View feed from
+ * the fixture server. After an intended visual change, regenerate and review the baselines:
+ *   npx playwright test tests/e2e/visual.spec.ts --update-snapshots
+ */
+const WIDTHS = [
+  { name: 'phone', width: 375, height: 812 },
+  { name: 'laptop', width: 1280, height: 800 },
+];
+
+const LEGAL = new Set(['/privacy-policy', '/terms-of-service']);
+
+for (const route of publicRoutes()) {
+  for (const { name, width, height } of WIDTHS) {
+    test(`${route} at ${width}px`, async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      await page.goto(route);
+      if (route === '/pov') await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+      // Web fonts and every image settled, so the picture does not depend on timing.
+      await page.evaluate(() => document.fonts.ready);
+      await page.waitForLoadState('networkidle');
+      const file = `${route === '/' ? 'home' : route.slice(1).replaceAll('/', '-')}-${name}.png`;
+      await expect(page).toHaveScreenshot(file, {
+        fullPage: true,
+        // The legal pages' "Last updated" is the day they are served.
+        mask: LEGAL.has(route) ? [page.locator('main time')] : [],
+      });
+    });
+  }
+}
