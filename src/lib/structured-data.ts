@@ -71,6 +71,11 @@ export interface ServiceDescription {
   areaServed?: string;
 }
 
+/** Who a program (and the offer it leads to) is for: "Small Business Owners (10-100 employees)". */
+export function programAudience(program: { audience: string; sizeBand: string }): string {
+  return `${program.audience} (${program.sizeBand})`;
+}
+
 /** schema.org Service for a program or offer page, provided by the organisation. */
 export function serviceJsonLd({
   name,

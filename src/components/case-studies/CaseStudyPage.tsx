@@ -5,6 +5,7 @@ import { Button } from '../ui/Button.tsx';
 import { Icon } from '../icons/Icon.tsx';
 import { CaseStudyHighlights } from './CaseStudyHighlights.tsx';
 import { DiscoveryCallClosing } from '../layout/DiscoveryCallClosing.tsx';
+import { Eyebrow } from '../ui/Eyebrow.tsx';
 
 /** What the page shows of a study's frontmatter (src/content/case-studies/*.md); SEO, artwork and dates go elsewhere. */
 export type CaseStudyDetails = Omit<
@@ -71,10 +72,7 @@ export function CaseStudyPage({
               <Icon name="arrow-left" className="size-4" />
               Back to Results
             </a>
-            <p className="eyebrow mt-6 flex items-center gap-3 text-on-night-muted">
-              <span className="accent-rule" aria-hidden="true" />
-              {study.category}
-            </p>
+            <Eyebrow className="mt-6 text-on-night-muted">{study.category}</Eyebrow>
             <h1 id="case-study-title" className="mt-4 text-3xl font-semibold tracking-tight sm:text-4xl lg:text-5xl">
               {study.title}
             </h1>

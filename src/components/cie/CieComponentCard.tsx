@@ -1,5 +1,6 @@
 import type { CollectionEntry } from 'astro:content';
 import { Icon } from '../icons/Icon.tsx';
+import { IconList } from '../ui/IconList.tsx';
 
 /** One file of src/content/cie-components, with its file name as `slug`. */
 export type CieComponent = CollectionEntry<'cieComponents'>['data'] & { slug: string };
@@ -39,14 +40,14 @@ export function CieComponentCard({
             <h4 id={outcome.id} className="eyebrow text-ink">
               {outcome.label}
             </h4>
-            <ul aria-labelledby={outcome.id} className="mt-3 space-y-3 text-sm">
-              {outcome.items.map((item) => (
-                <li key={item} className="flex gap-2.5">
-                  <Icon name={outcome.icon} className={`mt-0.5 size-4 shrink-0 ${outcome.tone}`} />
-                  <span>{item}</span>
-                </li>
-              ))}
-            </ul>
+            <IconList
+              items={outcome.items}
+              icon={outcome.icon}
+              iconClassName={`mt-0.5 size-4 shrink-0 ${outcome.tone}`}
+              className="mt-3 space-y-3 text-sm"
+              itemClassName="flex gap-2.5"
+              labelledBy={outcome.id}
+            />
           </div>
         ))}
       </div>

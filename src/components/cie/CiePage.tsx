@@ -1,12 +1,12 @@
 import type { CollectionEntry } from 'astro:content';
-import { Button } from '../ui/Button.tsx';
-import { SectionHeading } from '../ui/SectionHeading.tsx';
 import { PageHero } from '../layout/PageHero.tsx';
 import type { ArtworkSource } from '../ui/Artwork.tsx';
 import { ClosingCallToAction } from '../layout/ClosingCallToAction.tsx';
 import { CieComponentCard, type CieComponent } from './CieComponentCard.tsx';
 import { InnovationComparison } from './InnovationComparison.tsx';
 import { EcosystemHubTeaser } from './EcosystemHubTeaser.tsx';
+import { Section } from '../ui/Section.tsx';
+import { BookingButton } from '../ui/BookingButton.tsx';
 
 /** The CIE page's copy, as src/content/pages/cie.json declares it. */
 export type CieContent = CollectionEntry<'ciePage'>['data'];
@@ -25,28 +25,22 @@ export function CiePage({ content, components, bookingUrl, heroImage }: CiePageP
     <>
       <PageHero eyebrow={hero.eyebrow} title={hero.title} intro={hero.intro} art={heroImage} />
 
-      <section aria-labelledby="components-title" className="section">
-        <div className="container-page">
-          <SectionHeading id="components-title" title={componentsIntro.title} intro={<p>{componentsIntro.intro}</p>} />
-          <div className="mt-12 grid grid-cols-1 gap-6 lg:grid-cols-2">
-            {components.map((component) => (
-              <CieComponentCard key={component.slug} {...component} />
-            ))}
-          </div>
+      <Section
+        heading={{ id: 'components-title', title: componentsIntro.title, intro: <p>{componentsIntro.intro}</p> }}
+      >
+        <div className="mt-12 grid grid-cols-1 gap-6 lg:grid-cols-2">
+          {components.map((component) => (
+            <CieComponentCard key={component.slug} {...component} />
+          ))}
         </div>
-      </section>
+      </Section>
 
       <InnovationComparison {...comparison} />
       <EcosystemHubTeaser {...hub} />
 
       <ClosingCallToAction
-        headline={cta.headline}
-        subtext={cta.subtext}
-        actions={
-          <Button href={bookingUrl} external variant="hero" size="lg">
-            Schedule a Discovery Call
-          </Button>
-        }
+        {...cta}
+        actions={<BookingButton href={bookingUrl}>Schedule a Discovery Call</BookingButton>}
       />
     </>
   );

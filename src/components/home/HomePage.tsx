@@ -8,6 +8,9 @@ import { Icon } from '../icons/Icon.tsx';
 import { SectionHeading } from '../ui/SectionHeading.tsx';
 import { ProgramCard, type ProgramCardProps } from './ProgramCard.tsx';
 import { KeepHyphenated } from '../ui/KeepHyphenated.tsx';
+import { Section } from '../ui/Section.tsx';
+import { BookingButton } from '../ui/BookingButton.tsx';
+import { Eyebrow } from '../ui/Eyebrow.tsx';
 
 /** The home page's copy, as src/content/pages/home.json declares it. */
 export type HomeContent = CollectionEntry<'homePage'>['data'];
@@ -28,19 +31,14 @@ export function HomePage({ content, programs, art, bookingUrl, heroArt }: HomePa
       <section aria-labelledby="hero-title" className="theme-night relative overflow-hidden">
         <div className="container-page grid grid-cols-1 items-center gap-10 py-16 lg:grid-cols-[1.1fr_0.9fr] lg:py-24">
           <div>
-            <p className="eyebrow mb-5 flex items-center gap-3 text-on-night-muted">
-              <span className="accent-rule" aria-hidden="true" />
-              {hero.eyebrow}
-            </p>
+            <Eyebrow className="mb-5 text-on-night-muted">{hero.eyebrow}</Eyebrow>
             <h1 id="hero-title" className="text-3xl font-semibold tracking-tight sm:text-4xl lg:text-5xl">
               <KeepHyphenated text={hero.headline} />
             </h1>
             <p className="mt-6 text-xl font-medium text-on-night">{hero.question}</p>
             <p className="mt-4 max-w-xl text-lg text-on-night-muted">{hero.pitch}</p>
             <div className="mt-10 flex flex-col gap-3 sm:flex-row">
-              <Button href={bookingUrl} external variant="hero" size="lg">
-                Schedule a Discovery Call
-              </Button>
+              <BookingButton href={bookingUrl}>Schedule a Discovery Call</BookingButton>
               <Button href={`#${homeSections.findYourPath}`} variant="luminous" size="lg">
                 Explore Our Programs
               </Button>
@@ -54,108 +52,98 @@ export function HomePage({ content, programs, art, bookingUrl, heroArt }: HomePa
         </div>
       </section>
 
-      <section aria-labelledby="statement-title" className="section">
-        <div className="container-page grid grid-cols-1 items-center gap-12 lg:grid-cols-2">
-          <div>
-            <SectionHeading id="statement-title" eyebrow={statement.eyebrow} title={statement.title} />
-            <div className="prose-measure mt-6 space-y-4 text-lg text-ink-soft">
-              {statement.paragraphs.map((paragraph) => (
-                <p key={paragraph}>{paragraph}</p>
-              ))}
-            </div>
-          </div>
-          <Artwork
-            image={art.statement}
-            alt={statement.imageAlt}
-            className="rounded-[var(--radius-card)] shadow-card"
-          />
-        </div>
-      </section>
-
-      <section id="approach" aria-labelledby="approach-title" className="section bg-stone/60">
-        <div className="container-page">
-          <SectionHeading
-            id="approach-title"
-            eyebrow={approach.eyebrow}
-            title={approach.title}
-            intro={<p>{approach.intro}</p>}
-          />
-          <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {approach.pillars.map((pillar) => (
-              <li key={pillar.title} className="rounded-[var(--radius-card)] border border-line bg-paper p-6">
-                <span className="inline-flex size-11 items-center justify-center rounded-[var(--radius-ui)] bg-night text-violet">
-                  <Icon name={pillar.icon} className="size-6" />
-                </span>
-                <h3 className="mt-5 text-lg font-semibold">{pillar.title}</h3>
-                <p className="mt-2 text-muted">{pillar.description}</p>
-              </li>
-            ))}
-          </ul>
-          <div className="mx-auto mt-16 max-w-3xl text-center">
-            <p className="eyebrow text-muted">Our principle</p>
-            <p className="mt-4 text-xl font-medium text-balance text-ink sm:text-2xl">{approach.principle}</p>
-          </div>
-        </div>
-      </section>
-
-      <section id={homeSections.findYourPath} aria-labelledby="paths-title" className="section">
-        <div className="container-page">
-          <SectionHeading id="paths-title" eyebrow={paths.eyebrow} title={paths.title} intro={<p>{paths.intro}</p>} />
-          <div data-reveal="" className="mt-12 grid grid-cols-1 gap-6 lg:grid-cols-3">
-            {programs.map((program, index) => (
-              <ProgramCard key={program.href} {...program} index={index} />
+      <Section labelledBy="statement-title" containerClassName="grid grid-cols-1 items-center gap-12 lg:grid-cols-2">
+        <div>
+          <SectionHeading id="statement-title" eyebrow={statement.eyebrow} title={statement.title} />
+          <div className="prose-measure mt-6 space-y-4 text-lg text-ink-soft">
+            {statement.paragraphs.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
             ))}
           </div>
         </div>
-      </section>
+        <Artwork image={art.statement} alt={statement.imageAlt} className="rounded-[var(--radius-card)] shadow-card" />
+      </Section>
 
-      <section aria-labelledby="trust-title" className="section border-t border-line pt-16">
-        <div className="container-page text-center">
-          <h2 id="trust-title" className="text-xl font-semibold sm:text-2xl">
-            {trust.title}
-          </h2>
-          <p className="mx-auto mt-3 max-w-2xl text-muted">{trust.intro}</p>
-          <ul className="mx-auto mt-10 grid max-w-4xl grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
-            {trust.clients.map((client) => (
-              <li
-                key={client.name}
-                className="flex flex-col items-center justify-center rounded-[var(--radius-card)] border border-line bg-paper px-3 py-5 text-center sm:px-5"
-              >
-                <span className="accent-rule mb-3 w-8" aria-hidden="true" />
-                <span className="font-semibold text-balance text-ink">{client.name}</span>
-                <span className="mt-1 text-sm text-muted">{client.sector}</span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
-
-      <section
-        id={homeSections.apply}
-        aria-labelledby="apply-title"
-        className="theme-night section relative overflow-hidden"
+      <Section
+        id="approach"
+        heading={{
+          id: 'approach-title',
+          eyebrow: approach.eyebrow,
+          title: approach.title,
+          intro: <p>{approach.intro}</p>,
+        }}
+        className="bg-stone/60"
       >
-        <div className="container-page text-center">
-          <div className="accent-rule mx-auto mb-8 w-24" aria-hidden="true" />
-          <h2 id="apply-title" className="text-3xl font-semibold tracking-tight sm:text-4xl">
-            {closing.headline}
-          </h2>
-          <p className="mx-auto mt-5 max-w-2xl text-lg text-on-night-muted">{closing.subtext}</p>
-          <div className="mt-10 flex justify-center">
-            <Button href={bookingUrl} external variant="hero" size="lg">
-              Schedule a Discovery Call
-            </Button>
-          </div>
-          <ul className="mt-8 flex flex-col items-center justify-center gap-3 text-on-night-muted sm:flex-row sm:gap-8">
-            {closing.notes.map((note) => (
-              <li key={note} className="flex items-center gap-2">
-                <Icon name="spark" className="size-4 text-amber" />
-                {note}
-              </li>
-            ))}
-          </ul>
+        <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {approach.pillars.map((pillar) => (
+            <li key={pillar.title} className="rounded-[var(--radius-card)] border border-line bg-paper p-6">
+              <span className="inline-flex size-11 items-center justify-center rounded-[var(--radius-ui)] bg-night text-violet">
+                <Icon name={pillar.icon} className="size-6" />
+              </span>
+              <h3 className="mt-5 text-lg font-semibold">{pillar.title}</h3>
+              <p className="mt-2 text-muted">{pillar.description}</p>
+            </li>
+          ))}
+        </ul>
+        <div className="mx-auto mt-16 max-w-3xl text-center">
+          <p className="eyebrow text-muted">Our principle</p>
+          <p className="mt-4 text-xl font-medium text-balance text-ink sm:text-2xl">{approach.principle}</p>
         </div>
-      </section>
+      </Section>
+
+      <Section
+        id={homeSections.findYourPath}
+        heading={{ id: 'paths-title', eyebrow: paths.eyebrow, title: paths.title, intro: <p>{paths.intro}</p> }}
+      >
+        <div data-reveal="" className="mt-12 grid grid-cols-1 gap-6 lg:grid-cols-3">
+          {programs.map((program, index) => (
+            <ProgramCard key={program.href} {...program} index={index} />
+          ))}
+        </div>
+      </Section>
+
+      <Section labelledBy="trust-title" className="border-t border-line pt-16" containerClassName="text-center">
+        <h2 id="trust-title" className="text-xl font-semibold sm:text-2xl">
+          {trust.title}
+        </h2>
+        <p className="mx-auto mt-3 max-w-2xl text-muted">{trust.intro}</p>
+        <ul className="mx-auto mt-10 grid max-w-4xl grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
+          {trust.clients.map((client) => (
+            <li
+              key={client.name}
+              className="flex flex-col items-center justify-center rounded-[var(--radius-card)] border border-line bg-paper px-3 py-5 text-center sm:px-5"
+            >
+              <span className="accent-rule mb-3 w-8" aria-hidden="true" />
+              <span className="font-semibold text-balance text-ink">{client.name}</span>
+              <span className="mt-1 text-sm text-muted">{client.sector}</span>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section
+        id={homeSections.apply}
+        labelledBy="apply-title"
+        className="theme-night relative overflow-hidden"
+        containerClassName="text-center"
+      >
+        <div className="accent-rule mx-auto mb-8 w-24" aria-hidden="true" />
+        <h2 id="apply-title" className="text-3xl font-semibold tracking-tight sm:text-4xl">
+          {closing.headline}
+        </h2>
+        <p className="mx-auto mt-5 max-w-2xl text-lg text-on-night-muted">{closing.subtext}</p>
+        <div className="mt-10 flex justify-center">
+          <BookingButton href={bookingUrl}>Schedule a Discovery Call</BookingButton>
+        </div>
+        <ul className="mt-8 flex flex-col items-center justify-center gap-3 text-on-night-muted sm:flex-row sm:gap-8">
+          {closing.notes.map((note) => (
+            <li key={note} className="flex items-center gap-2">
+              <Icon name="spark" className="size-4 text-amber" />
+              {note}
+            </li>
+          ))}
+        </ul>
+      </Section>
     </>
   );
 }

@@ -4,6 +4,7 @@ import { Button } from '../ui/Button.tsx';
 import { Icon } from '../icons/Icon.tsx';
 import { KeepHyphenated } from '../ui/KeepHyphenated.tsx';
 import { ProgramName } from '../program/ProgramName.tsx';
+import { IconList } from '../ui/IconList.tsx';
 
 /**
  * A program's home card, as its src/content/programs file declares it, with the program's name, the
@@ -43,14 +44,12 @@ export function ProgramCard({
       </h3>
       <p className="mt-2 font-medium text-ink-soft">{tagline}</p>
       <p className="mt-4 text-muted">{description}</p>
-      <ul className="mt-6 space-y-3">
-        {highlights.map((highlight) => (
-          <li key={highlight} className="flex gap-3">
-            <Icon name="check" className="mt-0.5 size-5 shrink-0 text-violet-deep" />
-            <span>{highlight}</span>
-          </li>
-        ))}
-      </ul>
+      <IconList
+        items={highlights}
+        icon="check"
+        iconClassName="mt-0.5 size-5 shrink-0 text-violet-deep"
+        className="mt-6 space-y-3"
+      />
       <div className="mt-auto pt-8">
         <Button href={href} variant="default" className="w-full sm:w-auto" aria-describedby={headingId}>
           Explore This Path

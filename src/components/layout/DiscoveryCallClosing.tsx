@@ -1,4 +1,4 @@
-import { Button } from '../ui/Button.tsx';
+import { BookingButton } from '../ui/BookingButton.tsx';
 import { ClosingCallToAction } from './ClosingCallToAction.tsx';
 
 export interface DiscoveryCallClosingProps {
@@ -15,11 +15,7 @@ export function DiscoveryCallClosing({ headline, subtext, bookingUrl, id }: Disc
       {...(id ? { id } : {})}
       headline={headline}
       subtext={subtext}
-      actions={
-        <Button href={bookingUrl} external variant="hero" size="lg">
-          Schedule a Discovery Call
-        </Button>
-      }
+      actions={<BookingButton href={bookingUrl}>Schedule a Discovery Call</BookingButton>}
     />
   );
 }

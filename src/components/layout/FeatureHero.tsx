@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Artwork, type ArtworkSource } from '../ui/Artwork.tsx';
 import { KeepHyphenated } from '../ui/KeepHyphenated.tsx';
 import { ProgramName } from '../program/ProgramName.tsx';
+import { Eyebrow } from '../ui/Eyebrow.tsx';
 
 export interface FeatureHeroProps {
   eyebrow: string;
@@ -40,13 +41,12 @@ export function FeatureHero({
       <div className="container-page grid grid-cols-1 items-center gap-10 py-14 lg:grid-cols-[1.1fr_0.9fr] lg:py-24">
         <div>
           {backLink ? <div className="mb-6">{backLink}</div> : null}
-          <p className="eyebrow mb-5 flex items-center gap-3 text-on-night-muted">
-            <span className="accent-rule shrink-0" aria-hidden="true" />
+          <Eyebrow className="mb-5 text-on-night-muted" ruleClassName="shrink-0">
             {/* One flex item: the helper returns several nodes. */}
             <span>
               <KeepHyphenated text={eyebrow} />
             </span>
-          </p>
+          </Eyebrow>
           <h1 id="page-title" className="text-3xl font-semibold tracking-tight sm:text-4xl lg:text-5xl">
             {titleDescriptor ? (
               <ProgramName program={title} offer={titleDescriptor} />

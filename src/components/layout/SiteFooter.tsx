@@ -16,6 +16,31 @@ export interface SiteFooterProps {
 const linkClass =
   'inline-flex min-h-8 items-center text-on-night-muted hover:text-on-night hover:underline underline-offset-4';
 
+/** One list of footer links, named by a heading (`labelledBy`) or by `label`. */
+function FooterLinks({
+  links,
+  className,
+  labelledBy,
+  label,
+}: {
+  links: NavLink[];
+  className: string;
+  labelledBy?: string;
+  label?: string;
+}) {
+  return (
+    <ul aria-labelledby={labelledBy} className={className} aria-label={label}>
+      {links.map((link) => (
+        <li key={link.href}>
+          <a href={link.href} className={linkClass}>
+            {link.label}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function FooterColumn({ title, links }: { title: string; links: NavLink[] }) {
   const id = `footer-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
@@ -23,15 +48,7 @@ function FooterColumn({ title, links }: { title: string; links: NavLink[] }) {
       <h2 id={id} className="eyebrow mb-4 text-on-night">
         {title}
       </h2>
-      <ul aria-labelledby={id} className="space-y-2">
-        {links.map((link) => (
-          <li key={link.href}>
-            <a href={link.href} className={linkClass}>
-              {link.label}
-            </a>
-          </li>
-        ))}
-      </ul>
+      <FooterLinks links={links} labelledBy={id} className="space-y-2" />
     </div>
   );
 }
@@ -72,15 +89,7 @@ export function SiteFooter(props: SiteFooterProps) {
           <p>
             © {copyrightYear} {companyName}. All rights reserved.
           </p>
-          <ul className="flex gap-6" aria-label="Legal">
-            {legalLinks.map((link) => (
-              <li key={link.href}>
-                <a href={link.href} className={linkClass}>
-                  {link.label}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <FooterLinks links={legalLinks} className="flex gap-6" label="Legal" />
         </div>
       </div>
     </footer>

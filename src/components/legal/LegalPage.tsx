@@ -3,6 +3,7 @@ import type { LastUpdated } from '../../lib/legal/last-updated.ts';
 import { cn } from '../../lib/cn.ts';
 import type { ArtworkSource } from '../ui/Artwork.tsx';
 import { HeroArtwork, heroWithArt } from '../layout/PageHero.tsx';
+import { Eyebrow } from '../ui/Eyebrow.tsx';
 
 export interface LegalPageProps {
   title: string;
@@ -20,10 +21,7 @@ export function LegalPage({ title, lastUpdated, children, art }: LegalPageProps)
       <section aria-labelledby="page-title" className="border-b border-line bg-stone/50">
         <div className={cn('container-page py-14 sm:py-20', art && heroWithArt)}>
           <div>
-            <p className="eyebrow mb-4 flex items-center gap-3 text-muted">
-              <span className="accent-rule" aria-hidden="true" />
-              Legal
-            </p>
+            <Eyebrow className="mb-4 text-muted">Legal</Eyebrow>
             <h1 id="page-title" className="text-3xl font-semibold tracking-tight sm:text-4xl lg:text-5xl">
               {title}
             </h1>

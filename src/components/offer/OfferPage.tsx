@@ -5,12 +5,14 @@ import type { ArtworkSource } from '../ui/Artwork.tsx';
 import { Button } from '../ui/Button.tsx';
 import { WAITLIST_VS_CALL } from '../program/WaitlistButton.tsx';
 import { Icon } from '../icons/Icon.tsx';
-import { SectionHeading } from '../ui/SectionHeading.tsx';
 import { FeatureHero } from '../layout/FeatureHero.tsx';
 import { ClosingCallToAction } from '../layout/ClosingCallToAction.tsx';
 import { Testimonial } from '../layout/Testimonial.tsx';
 import { OfferPhases } from './OfferPhases.tsx';
 import { OfferGuarantee } from './OfferGuarantee.tsx';
+import { IconList } from '../ui/IconList.tsx';
+import { Section } from '../ui/Section.tsx';
+import { BookingButton } from '../ui/BookingButton.tsx';
 
 /** An offer's copy, as src/content/offers/*.json declares it. */
 export type OfferContent = CollectionEntry<'offers'>['data'];
@@ -47,11 +49,7 @@ export function OfferPage({ content, image, bookingUrl, program, heroArt }: Offe
             Back to {program.title}
           </a>
         }
-        actions={
-          <Button href={bookingUrl} external variant="hero" size="lg">
-            Book a Discovery Call
-          </Button>
-        }
+        actions={<BookingButton href={bookingUrl}>Book a Discovery Call</BookingButton>}
       />
 
       <section aria-label="At a glance" className="border-b border-line bg-stone/60">
@@ -67,54 +65,43 @@ export function OfferPage({ content, image, bookingUrl, program, heroArt }: Offe
 
       <OfferPhases durationWeeks={content.durationWeeks} phases={content.phases} />
 
-      <section aria-labelledby="achievements-title" className="section render-near-view bg-stone/60">
-        <div className="container-page grid grid-cols-1 gap-10 lg:grid-cols-[0.8fr_1.2fr] lg:gap-16">
-          <SectionHeading id="achievements-title" eyebrow="Outcomes" title={achievements.title} />
-          <ul className="space-y-4">
-            {achievements.items.map((item) => (
-              <li
-                key={item}
-                className="flex gap-3 rounded-[var(--radius-card)] border border-line bg-paper p-5 text-lg"
-              >
-                <Icon name="check" className="mt-1 size-5 shrink-0 text-violet-deep" />
-                <span>{item}</span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <Section
+        heading={{ id: 'achievements-title', eyebrow: 'Outcomes', title: achievements.title }}
+        className="render-near-view bg-stone/60"
+        containerClassName="grid grid-cols-1 gap-10 lg:grid-cols-[0.8fr_1.2fr] lg:gap-16"
+      >
+        <IconList
+          items={achievements.items}
+          icon="check"
+          iconClassName="mt-1 size-5 shrink-0 text-violet-deep"
+          className="space-y-4"
+          itemClassName="flex gap-3 rounded-[var(--radius-card)] border border-line bg-paper p-5 text-lg"
+        />
+      </Section>
 
-      <section aria-labelledby="why-title" className="section render-near-view">
-        <div className="container-page">
-          <SectionHeading id="why-title" title={whyItWorks.title} />
-          <ul className="mt-12 grid gap-6 sm:grid-cols-2">
-            {whyItWorks.points.map((point) => (
-              <li key={point.title} className="border-l-2 border-violet-deep/50 pl-6">
-                <h3 className="text-lg font-semibold">{point.title}</h3>
-                <p className="mt-2 text-ink-soft">{point.description}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <Section heading={{ id: 'why-title', title: whyItWorks.title }} className="render-near-view">
+        <ul className="mt-12 grid gap-6 sm:grid-cols-2">
+          {whyItWorks.points.map((point) => (
+            <li key={point.title} className="border-l-2 border-violet-deep/50 pl-6">
+              <h3 className="text-lg font-semibold">{point.title}</h3>
+              <p className="mt-2 text-ink-soft">{point.description}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
 
       <OfferGuarantee {...guarantee} />
 
-      <section aria-label="What a client says" className="section render-near-view bg-stone/60">
-        <div className="container-page">
-          <Testimonial {...testimonial} />
-        </div>
-      </section>
+      <Section label="What a client says" className="render-near-view bg-stone/60">
+        <Testimonial {...testimonial} />
+      </Section>
 
       <ClosingCallToAction
-        headline={cta.headline}
-        subtext={cta.subtext}
+        {...cta}
         actionsNote={WAITLIST_VS_CALL}
         actions={
           <>
-            <Button href={bookingUrl} external variant="hero" size="lg">
-              Book a Discovery Call
-            </Button>
+            <BookingButton href={bookingUrl}>Book a Discovery Call</BookingButton>
             <Button href={routes.waitlist({ program: program.slug })} variant="luminous" size="lg">
               Join the Waiting List
             </Button>

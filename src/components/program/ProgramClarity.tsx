@@ -1,5 +1,6 @@
 import type { CollectionEntry } from 'astro:content';
-import { Icon } from '../icons/Icon.tsx';
+import { Section } from '../ui/Section.tsx';
+import { IconList } from '../ui/IconList.tsx';
 
 export type ProgramClarityContent = CollectionEntry<'programs'>['data']['clarity'];
 
@@ -24,29 +25,26 @@ export function ProgramClarity({ isTitle, isFor, isNotTitle, isNotFor }: Program
     },
   ];
   return (
-    <section aria-labelledby="clarity-title" className="section">
-      <div className="container-page">
-        <h2 id="clarity-title" className="max-w-3xl text-2xl font-semibold tracking-tight sm:text-3xl">
-          What This Program Is (and Is Not)
-        </h2>
-        <div className="mt-12 grid gap-6 md:grid-cols-2">
-          {columns.map((column) => (
-            <div key={column.id} className={`rounded-[var(--radius-card)] border p-6 sm:p-8 ${column.tone}`}>
-              <h3 id={column.id} className="text-xl font-semibold">
-                {column.title}
-              </h3>
-              <ul aria-labelledby={column.id} className="mt-6 space-y-4">
-                {column.items.map((item) => (
-                  <li key={item} className="flex gap-3">
-                    <Icon name={column.icon} className={`mt-0.5 size-5 shrink-0 ${column.iconTone}`} />
-                    <span>{item}</span>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ))}
-        </div>
+    <Section labelledBy="clarity-title">
+      <h2 id="clarity-title" className="max-w-3xl text-2xl font-semibold tracking-tight sm:text-3xl">
+        What This Program Is (and Is Not)
+      </h2>
+      <div className="mt-12 grid gap-6 md:grid-cols-2">
+        {columns.map((column) => (
+          <div key={column.id} className={`rounded-[var(--radius-card)] border p-6 sm:p-8 ${column.tone}`}>
+            <h3 id={column.id} className="text-xl font-semibold">
+              {column.title}
+            </h3>
+            <IconList
+              items={column.items}
+              icon={column.icon}
+              iconClassName={`mt-0.5 size-5 shrink-0 ${column.iconTone}`}
+              className="mt-6 space-y-4"
+              labelledBy={column.id}
+            />
+          </div>
+        ))}
       </div>
-    </section>
+    </Section>
   );
 }

@@ -9,6 +9,8 @@ import { FeatureHero } from '../layout/FeatureHero.tsx';
 import { ClosingCallToAction } from '../layout/ClosingCallToAction.tsx';
 import { WAITLIST_VS_CALL, WaitlistButton } from './WaitlistButton.tsx';
 import { ProgramClarity } from './ProgramClarity.tsx';
+import { IconList } from '../ui/IconList.tsx';
+import { Section } from '../ui/Section.tsx';
 
 /** A program's copy, as src/content/programs/*.json declares it. */
 export type ProgramContent = CollectionEntry<'programs'>['data'];
@@ -38,60 +40,54 @@ export function ProgramPage({ slug, content, image, offer, heroArt }: ProgramPag
         actions={<WaitlistButton program={slug} />}
       />
 
-      <section aria-labelledby="challenge-title" className="section">
-        <div className="container-page">
-          <SectionHeading id="challenge-title" eyebrow="The Challenge" title={pain.title} />
-          <ul className="mt-12 grid gap-4 md:grid-cols-2">
-            {pain.points.map((point) => (
-              <li
-                key={point}
-                className="flex gap-4 rounded-[var(--radius-card)] border border-line bg-white/60 p-5 sm:p-6"
-              >
-                <Icon name="speech" className="mt-0.5 size-5 shrink-0 text-violet-deep" />
-                <span className="text-ink-soft">{point}</span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <Section heading={{ id: 'challenge-title', eyebrow: 'The Challenge', title: pain.title }}>
+        <IconList
+          items={pain.points}
+          icon="speech"
+          iconClassName="mt-0.5 size-5 shrink-0 text-violet-deep"
+          className="mt-12 grid gap-4 md:grid-cols-2"
+          itemClassName="flex gap-4 rounded-[var(--radius-card)] border border-line bg-white/60 p-5 sm:p-6"
+          textClassName="text-ink-soft"
+        />
+      </Section>
 
-      <section aria-labelledby="value-title" className="section bg-stone/60">
-        <div className="container-page grid grid-cols-1 gap-12 lg:grid-cols-[1fr_1.1fr] lg:gap-16">
-          <div>
-            <SectionHeading
-              id="value-title"
-              eyebrow={offer.name}
-              title={value.title}
-              intro={<p>{value.description}</p>}
-            />
-            {/* Full width on phones; the label wraps (size lg) rather than push the page sideways. */}
-            <Button href={offer.href} variant="outline" size="lg" className="mt-8 w-full sm:w-auto">
-              {/* The eyebrow above names the offer; the link says so too for those who list links. */}
-              See the offer<span className="sr-only"> ({offer.name})</span>
-              <Icon name="arrow-right" />
-            </Button>
-          </div>
-          <div className="rounded-[var(--radius-card)] border border-line bg-paper p-6 shadow-[var(--shadow-card)] sm:p-8">
-            <h3 id="outcomes-title" className="text-xl font-semibold">
-              Your team will:
-            </h3>
-            <ul aria-labelledby="outcomes-title" className="mt-6 space-y-4">
-              {value.outcomes.map((outcome) => (
-                <li key={outcome} className="flex gap-3">
-                  <Icon name="check" className="mt-0.5 size-5 shrink-0 text-violet-deep" />
-                  <span>{outcome}</span>
-                </li>
-              ))}
-            </ul>
-          </div>
+      <Section
+        labelledBy="value-title"
+        className="bg-stone/60"
+        containerClassName="grid grid-cols-1 gap-12 lg:grid-cols-[1fr_1.1fr] lg:gap-16"
+      >
+        <div>
+          <SectionHeading
+            id="value-title"
+            eyebrow={offer.name}
+            title={value.title}
+            intro={<p>{value.description}</p>}
+          />
+          {/* Full width on phones; the label wraps (size lg) rather than push the page sideways. */}
+          <Button href={offer.href} variant="outline" size="lg" className="mt-8 w-full sm:w-auto">
+            {/* The eyebrow above names the offer; the link says so too for those who list links. */}
+            See the offer<span className="sr-only"> ({offer.name})</span>
+            <Icon name="arrow-right" />
+          </Button>
         </div>
-      </section>
+        <div className="rounded-[var(--radius-card)] border border-line bg-paper p-6 shadow-[var(--shadow-card)] sm:p-8">
+          <h3 id="outcomes-title" className="text-xl font-semibold">
+            Your team will:
+          </h3>
+          <IconList
+            items={value.outcomes}
+            icon="check"
+            iconClassName="mt-0.5 size-5 shrink-0 text-violet-deep"
+            className="mt-6 space-y-4"
+            labelledBy="outcomes-title"
+          />
+        </div>
+      </Section>
 
       <ProgramClarity {...clarity} />
 
       <ClosingCallToAction
-        headline={cta.headline}
-        subtext={cta.subtext}
+        {...cta}
         actionsNote={WAITLIST_VS_CALL}
         note={cta.note}
         actions={

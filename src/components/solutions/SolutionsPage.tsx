@@ -1,9 +1,9 @@
 import type { CollectionEntry } from 'astro:content';
-import type { ArtworkSource } from '../ui/Artwork.tsx';
-import { Button } from '../ui/Button.tsx';
 import { PageHero } from '../layout/PageHero.tsx';
+import type { ArtworkSource } from '../ui/Artwork.tsx';
 import { ClosingCallToAction } from '../layout/ClosingCallToAction.tsx';
 import { SolutionCard, type SolutionContent } from './SolutionCard.tsx';
+import { BookingButton } from '../ui/BookingButton.tsx';
 
 export interface SolutionsPageProps {
   /** The hero's decorative artwork. */
@@ -26,13 +26,8 @@ export function SolutionsPage({ content, solutions, bookingUrl, heroImage }: Sol
         </div>
       </div>
       <ClosingCallToAction
-        headline={content.cta.headline}
-        subtext={content.cta.subtext}
-        actions={
-          <Button href={bookingUrl} external variant="hero" size="lg">
-            Book a Discovery Call
-          </Button>
-        }
+        {...content.cta}
+        actions={<BookingButton href={bookingUrl}>Book a Discovery Call</BookingButton>}
       />
     </>
   );

@@ -1,11 +1,7 @@
 import { cn } from '../../lib/cn.ts';
+import type { ArtworkSource } from '../../lib/content/artwork.ts';
 
-/** An image processed by the build: its URL and intrinsic size (so nothing shifts while it loads). */
-export interface ArtworkSource {
-  src: string;
-  width: number;
-  height: number;
-}
+export type { ArtworkSource };
 
 export interface ArtworkProps {
   image: ArtworkSource;

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { KeepHyphenated } from './KeepHyphenated.tsx';
+import { Eyebrow } from './Eyebrow.tsx';
 
 export interface SectionHeadingProps {
   eyebrow?: string;
@@ -26,18 +27,12 @@ export function SectionHeading({
   return (
     <div className={cn('max-w-3xl', centered && 'mx-auto text-center', className)}>
       {eyebrow ? (
-        <p
-          className={cn(
-            'eyebrow mb-4 flex items-center gap-3 text-muted [.theme-night_&]:text-on-night-muted',
-            centered && 'justify-center',
-          )}
-        >
-          <span className="accent-rule" aria-hidden="true" />
+        <Eyebrow className={cn('mb-4 text-muted [.theme-night_&]:text-on-night-muted', centered && 'justify-center')}>
           {/* One flex item: the helper returns several nodes. */}
           <span>
             <KeepHyphenated text={eyebrow} />
           </span>
-        </p>
+        </Eyebrow>
       ) : null}
       <Tag
         id={id}

@@ -1,5 +1,11 @@
 import type { ImageMetadata } from 'astro';
-import type { ArtworkSource } from '../../components/ui/Artwork.tsx';
+
+/** An image processed by the build: its URL and intrinsic size (so nothing shifts while it loads). */
+export interface ArtworkSource {
+  src: string;
+  width: number;
+  height: number;
+}
 
 /** What a React component needs of an image the build has processed. */
 export function toArtwork(image: ImageMetadata): ArtworkSource {

@@ -41,12 +41,21 @@ export async function getLegalText(id: string): Promise<CollectionEntry<'legal'>
   return entry;
 }
 
-/** The entry a reference field names (a program's offer, an offer's program). `from` names the file that refers. */
+/** The entry a reference field of `from` names (a program's offer, an offer's program). */
 export async function getReferenced<C extends CollectionKey>(
   reference: { collection: C; id: string },
-  from: string,
+  from: { id: string; filePath?: string | undefined },
 ): Promise<CollectionEntry<C>> {
   const entry = (await getEntry(reference.collection, reference.id)) as CollectionEntry<C> | undefined;
-  if (!entry) throw new Error(`${from} names ${reference.collection} "${reference.id}", which does not exist`);
+  if (!entry) {
+    throw new Error(
+      `${from.filePath ?? from.id} names ${reference.collection} "${reference.id}", which does not exist`,
+    );
+  }
   return entry;
+}
+
+/** One prerendered page per entry of a collection, at its file name: `[slug].astro` routes export this. */
+export async function staticPathsFor<C extends CollectionKey>(collection: C) {
+  return (await getCollection(collection)).map((entry) => ({ params: { slug: entry.id }, props: { entry } }));
 }
