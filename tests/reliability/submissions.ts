@@ -40,31 +40,21 @@ export function submission(tag: string, i: number, options: { key?: string; kind
   const key = options.key ?? randomUUID();
   const kind = options.kind ?? (i % 10 === 9 ? 'form' : 'json');
   const values = submissionValues(tag, i);
-  if (kind === 'json') {
-    return {
-      key,
-      email: String(values.email),
-      kind,
-      request: {
-        method: 'POST',
-        path: '/api/waitlist',
-        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key },
-        body: JSON.stringify({ ...values, program: 'ai-strategy-sprint', website: '' }),
-      },
-    };
-  }
-  const form = formBody({ ...values, idempotencyKey: key, website: '' });
-  return {
-    key,
-    email: String(values.email),
-    kind,
-    request: {
-      method: 'POST',
-      path: '/waitlist',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: form.toString(),
-    },
-  };
+  const request: SendOptions =
+    kind === 'json'
+      ? {
+          method: 'POST',
+          path: '/api/waitlist',
+          headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key },
+          body: JSON.stringify({ ...values, program: 'ai-strategy-sprint', website: '' }),
+        }
+      : {
+          method: 'POST',
+          path: '/waitlist',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: formBody({ ...values, idempotencyKey: key, website: '' }).toString(),
+        };
+  return { key, email: String(values.email), kind, request };
 }
 
 /**
