@@ -31,6 +31,17 @@ const text = (length: number, char = 'a') => char.repeat(length);
 /** A syntactically valid address of exactly `length` characters. */
 const emailOfLength = (length: number) => `${text(length - '@example.com'.length, 'b')}@example.com`;
 
+/** The spec's message for every required field of an empty form: the same for the server and the wizard. */
+const EMPTY_FORM_ERRORS = {
+  name: 'Name is required',
+  email: 'Invalid email address',
+  companyName: 'Company name is required',
+  role: 'Please select an option',
+  goal: 'Please select at least one option',
+  frustrations: 'Please select at least one frustration',
+  investment: 'Please select an option',
+};
+
 describe('option lists', () => {
   it('has the six roles, in order', () => {
     expect(roleOptions).toEqual([
@@ -144,18 +155,7 @@ describe('a complete submission', () => {
 
   it('reports every required field of an empty form with its spec message', () => {
     const result = validateWaitlist({});
-    expect(result).toEqual({
-      ok: false,
-      errors: {
-        name: 'Name is required',
-        email: 'Invalid email address',
-        companyName: 'Company name is required',
-        role: 'Please select an option',
-        goal: 'Please select at least one option',
-        frustrations: 'Please select at least one frustration',
-        investment: 'Please select an option',
-      },
-    });
+    expect(result).toEqual({ ok: false, errors: EMPTY_FORM_ERRORS });
   });
 
   it('treats input that is not an object as an empty form', () => {
@@ -327,15 +327,7 @@ describe('react-hook-form resolver', () => {
     const messages = Object.fromEntries(
       Object.entries(result.errors).map(([field, error]) => [field, (error as { message?: string }).message]),
     );
-    expect(messages).toEqual({
-      name: 'Name is required',
-      email: 'Invalid email address',
-      companyName: 'Company name is required',
-      role: 'Please select an option',
-      goal: 'Please select at least one option',
-      frustrations: 'Please select at least one frustration',
-      investment: 'Please select an option',
-    });
+    expect(messages).toEqual(EMPTY_FORM_ERRORS);
   });
 
   it('returns trimmed values for a valid form', async () => {
