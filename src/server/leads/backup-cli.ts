@@ -11,8 +11,8 @@
 import { chmodSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { backup, DatabaseSync } from 'node:sqlite';
-import { parseArgs } from 'node:util';
 import { loadSettings, settingsOrExit } from '../settings.ts';
+import { commandArgs, runCommand } from './cli.ts';
 
 const USAGE = `Usage: npm run leads:backup -- --out FILE
 
@@ -23,17 +23,8 @@ Copies the SQLite store at SQLITE_PATH (default ./data/leads.sqlite), also while
 With DATABASE_URL set, back up PostgreSQL with pg_dump instead (see the README, "Backups").`;
 
 async function main(): Promise<number> {
-  let args: { out?: string | undefined; help?: boolean | undefined };
-  try {
-    args = parseArgs({ options: { out: { type: 'string' }, help: { type: 'boolean' } } }).values;
-  } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n\n${USAGE}\n`);
-    return 2;
-  }
-  if (args.help) {
-    process.stdout.write(`${USAGE}\n`);
-    return 0;
-  }
+  const args = commandArgs({ out: { type: 'string' }, help: { type: 'boolean' } }, USAGE);
+  if (typeof args === 'number') return args;
   if (!args.out) {
     process.stderr.write(`--out FILE is required.\n\n${USAGE}\n`);
     return 2;
@@ -84,9 +75,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-try {
-  process.exitCode = await main();
-} catch (error) {
-  process.stderr.write(`Backup failed: ${error instanceof Error ? error.message : 'unknown error'}\n`);
-  process.exitCode = 1;
-}
+await runCommand('Backup', main);

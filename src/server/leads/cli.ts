@@ -1,17 +1,12 @@
 /** What the lead commands share: the configured store, opened from the validated settings. */
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { loadSettings, settingsOrExit, type Settings } from '../settings.ts';
 import { openLeadStore, type LeadStore } from './store.ts';
 
-/** Runs `work` on the configured store and exits with its code; errors print their message only. */
-export async function runWithStore(label: string, work: (store: LeadStore, settings: Settings) => Promise<number>) {
-  const settings = settingsOrExit(loadSettings);
+/** Runs `main` and exits with its code; an error prints its message only and exits 1. */
+export async function runCommand(label: string, main: () => Promise<number>): Promise<void> {
   try {
-    const store = await openLeadStore(settings);
-    try {
-      process.exitCode = await work(store, settings);
-    } finally {
-      await store.close();
-    }
+    process.exitCode = await main();
   } catch (error) {
     // The error's message only: a driver error could otherwise echo a query's values.
     process.stderr.write(`${label} failed: ${error instanceof Error ? error.message : 'unknown error'}\n`);
@@ -19,6 +14,41 @@ export async function runWithStore(label: string, work: (store: LeadStore, setti
   }
 }
 
+/** Runs `work` on the configured store and exits with its code; errors print their message only. */
+export async function runWithStore(label: string, work: (store: LeadStore, settings: Settings) => Promise<number>) {
+  const settings = settingsOrExit(loadSettings);
+  await runCommand(label, async () => {
+    const store = await openLeadStore(settings);
+    try {
+      return await work(store, settings);
+    } finally {
+      await store.close();
+    }
+  });
+}
+
 export function write(text: string): Promise<void> {
   return new Promise((resolve, reject) => process.stdout.write(text, (error) => (error ? reject(error) : resolve())));
+}
+
+/**
+ * The command's options (strict: no positionals, no unknown options), or the exit code once it has
+ * printed its usage: 0 for --help (the options should declare it), 2 for arguments it cannot parse.
+ */
+export function commandArgs<const O extends ParseArgsOptionsConfig>(
+  options: O,
+  usage: string,
+): ReturnType<typeof parseArgs<{ options: O; allowPositionals: false }>>['values'] | number {
+  let values: ReturnType<typeof parseArgs<{ options: O; allowPositionals: false }>>['values'];
+  try {
+    values = parseArgs({ options, allowPositionals: false }).values;
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n\n${usage}\n`);
+    return 2;
+  }
+  if ((values as { help?: boolean }).help) {
+    process.stdout.write(`${usage}\n`);
+    return 0;
+  }
+  return values;
 }

@@ -6,9 +6,9 @@
  * Personal data goes only to that output; messages on stderr carry counts and errors, never values.
  */
 import { writeFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { leadsToCsv, parseSinceDate } from './csv.ts';
 import { loadSettings, settingsOrExit } from '../settings.ts';
+import { commandArgs, runCommand, write } from './cli.ts';
 import { openLeadStore } from './store.ts';
 
 const USAGE = `Usage: npm run leads:export -- [--out FILE] [--since YYYY-MM-DD] [--raw]
@@ -27,30 +27,16 @@ The store is PostgreSQL when DATABASE_URL is set, otherwise the SQLite file at S
 (default ./data/leads.sqlite).`;
 
 async function main(): Promise<number> {
-  let args: {
-    out?: string | undefined;
-    since?: string | undefined;
-    raw?: boolean | undefined;
-    help?: boolean | undefined;
-  };
-  try {
-    args = parseArgs({
-      options: {
-        out: { type: 'string' },
-        since: { type: 'string' },
-        raw: { type: 'boolean' },
-        help: { type: 'boolean' },
-      },
-      allowPositionals: false,
-    }).values;
-  } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n\n${USAGE}\n`);
-    return 2;
-  }
-  if (args.help) {
-    process.stdout.write(`${USAGE}\n`);
-    return 0;
-  }
+  const args = commandArgs(
+    {
+      out: { type: 'string' },
+      since: { type: 'string' },
+      raw: { type: 'boolean' },
+      help: { type: 'boolean' },
+    },
+    USAGE,
+  );
+  if (typeof args === 'number') return args;
   let since: Date | undefined;
   try {
     since = args.since === undefined ? undefined : parseSinceDate(args.since);
@@ -67,9 +53,7 @@ async function main(): Promise<number> {
       await writeFile(args.out, csv, { encoding: 'utf8', mode: 0o600 });
       process.stderr.write(`Exported ${leads.length} lead(s) from the ${store.kind} store to ${args.out}\n`);
     } else {
-      await new Promise<void>((resolve, reject) =>
-        process.stdout.write(csv, (error) => (error ? reject(error) : resolve())),
-      );
+      await write(csv);
       process.stderr.write(`Exported ${leads.length} lead(s) from the ${store.kind} store\n`);
     }
   } finally {
@@ -78,10 +62,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-try {
-  process.exitCode = await main();
-} catch (error) {
-  // The error's message only: a driver error could otherwise echo a query's values.
-  process.stderr.write(`Export failed: ${error instanceof Error ? error.message : 'unknown error'}\n`);
-  process.exitCode = 1;
-}
+await runCommand('Export', main);
