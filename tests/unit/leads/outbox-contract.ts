@@ -4,9 +4,8 @@
  * address and purged by age. Time is a hand-moved clock, never a sleep.
  */
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LeadStore, LeadStoreOptions } from '../../../src/server/leads/store.ts';
-import { lead, testClock, type StoreHarness } from './store-contract.ts';
+import { describe, expect, it } from 'vitest';
+import { lead, storeSession, testClock, type StoreHarness } from './store-contract.ts';
 
 export const EXPECTED_DELIVERY_COLUMNS = [
   'id',
@@ -29,21 +28,8 @@ export function outboxContract(
   createHarness: () => Promise<StoreHarness & { deliveryColumns(): Promise<string[]> }>,
 ): void {
   describe(`Outbox and privacy contract: ${label}`, () => {
-    let harness: StoreHarness & { deliveryColumns(): Promise<string[]> };
-    const opened: LeadStore[] = [];
-    const open = async (options?: LeadStoreOptions) => {
-      const store = await harness.open(options);
-      opened.push(store);
-      return store;
-    };
-
-    beforeEach(async () => {
-      harness = await createHarness();
-    });
-    afterEach(async () => {
-      for (const store of opened.splice(0)) await store.close();
-      await harness.dispose();
-    });
+    const session = storeSession(createHarness);
+    const { open } = session;
 
     it('records one pending delivery per configured channel with the lead, and none without channels', async () => {
       const clock = testClock();
@@ -66,7 +52,7 @@ export function outboxContract(
       expect(deliveries).toHaveLength(2);
       expect(new Set(deliveries.map((d) => d.id)).size).toBe(2);
       // The outbox holds references, not a copy of the lead.
-      expect((await harness.deliveryColumns()).toSorted()).toEqual(EXPECTED_DELIVERY_COLUMNS);
+      expect((await session.harness.deliveryColumns()).toSorted()).toEqual(EXPECTED_DELIVERY_COLUMNS);
       expect(JSON.stringify(deliveries)).not.toMatch(/Ada@Example\.org/i);
     });
 

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { frustrationOptions, goalOptions } from '../../../src/lib/waitlist/schema.ts';
 import type { LeadInput, LeadStore, LeadStoreOptions } from '../../../src/server/leads/store.ts';
+import { LEAD_COLUMNS } from '../../../src/server/leads/rows.ts';
 import { validValues } from '../../support/lead-fixture.ts';
 
 export interface StoreHarness {
@@ -17,22 +18,8 @@ export interface StoreHarness {
   dispose(): Promise<void>;
 }
 
-export const EXPECTED_COLUMNS = [
-  'id',
-  'created_at',
-  'source_program',
-  'idempotency_key',
-  'name',
-  'email',
-  'company_name',
-  'role',
-  'role_other',
-  'goal',
-  'frustrations',
-  'investment',
-  'additional_info',
-  'early_access',
-].toSorted();
+/** The insert list every store writes (rows.ts) is exactly the migrated table's columns. */
+export const EXPECTED_COLUMNS = [...LEAD_COLUMNS].toSorted();
 
 /** A clock the test moves by hand, so timestamps differ without sleeping. */
 export function testClock(start = '2026-03-01T09:00:00.000Z') {
@@ -52,24 +39,34 @@ export function lead(overrides: Partial<LeadInput> = {}): LeadInput {
   return { ...validValues(), sourceProgram: 'ripple-effect', ...overrides };
 }
 
-export function leadStoreContract(label: string, createHarness: () => Promise<StoreHarness>): void {
-  describe(`LeadStore contract: ${label}`, () => {
-    let harness: StoreHarness;
-    const opened: LeadStore[] = [];
-    const open = async (options?: LeadStoreOptions) => {
-      const store = await harness.open(options);
+/**
+ * A fresh harness for each test of the enclosing describe, and `open` for stores on it; every store
+ * opened is closed, and the harness disposed, after the test.
+ */
+export function storeSession<H extends StoreHarness>(createHarness: () => Promise<H>) {
+  const opened: LeadStore[] = [];
+  const session = {
+    harness: undefined as unknown as H,
+    async open(options?: LeadStoreOptions): Promise<LeadStore> {
+      const store = await session.harness.open(options);
       opened.push(store);
       return store;
-    };
+    },
+  };
+  beforeEach(async () => {
+    session.harness = await createHarness();
+  });
+  afterEach(async () => {
+    for (const store of opened.splice(0)) await store.close();
+    await session.harness.dispose();
+  });
+  return session;
+}
 
-    beforeEach(async () => {
-      harness = await createHarness();
-    });
-
-    afterEach(async () => {
-      for (const store of opened.splice(0)) await store.close();
-      await harness.dispose();
-    });
+export function leadStoreContract(label: string, createHarness: () => Promise<StoreHarness>): void {
+  describe(`LeadStore contract: ${label}`, () => {
+    const session = storeSession(createHarness);
+    const { open } = session;
 
     it('starts empty', async () => {
       const store = await open();
@@ -193,18 +190,18 @@ export function leadStoreContract(label: string, createHarness: () => Promise<St
       await first.close();
       const fourth = await open();
       expect(await fourth.count()).toBe(1);
-      expect(await harness.appliedVersions()).toEqual([1, 2]);
+      expect(await session.harness.appliedVersions()).toEqual([1, 2]);
     });
 
     it('creates a fresh store concurrently from several openers', async () => {
       const stores = await Promise.all([open(), open(), open()]);
       for (const store of stores) expect(await store.count()).toBe(0);
-      expect(await harness.appliedVersions()).toEqual([1, 2]);
+      expect(await session.harness.appliedVersions()).toEqual([1, 2]);
     });
 
     it('keeps only the columns it should: no IP address, no user agent', async () => {
       await open();
-      expect((await harness.columns()).toSorted()).toEqual(EXPECTED_COLUMNS);
+      expect((await session.harness.columns()).toSorted()).toEqual(EXPECTED_COLUMNS);
     });
 
     it('filters by a since date', async () => {
