@@ -58,11 +58,7 @@ export function readBody(req: IncomingMessage, options: ReadBodyOptions): Promis
     const finish = (error: HttpError | null, body?: Buffer) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onError);
-      req.off('close', onClose);
+      stop();
       if (error) {
         chunks.length = 0;
         req.pause();
@@ -72,28 +68,27 @@ export function readBody(req: IncomingMessage, options: ReadBodyOptions): Promis
       }
     };
 
-    const onData = (chunk: Buffer | string) => {
-      const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-      received += buffer.length;
-      if (received > limitBytes) {
-        finish(new HttpError(413, 'The request body is too large.'));
-        return;
-      }
-      chunks.push(buffer);
-    };
-    const onEnd = () => finish(null, Buffer.concat(chunks, received));
-    const onError = () => finish(new HttpError(400, 'The request body could not be read.'));
-    const onClose = () => {
-      if (!req.complete) finish(new HttpError(400, 'The request was aborted before the body arrived.'));
-    };
-
-    const timer = setTimeout(() => finish(new HttpError(408, 'The request body took too long to arrive.')), timeoutMs);
-    timer.unref?.();
-
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('error', onError);
-    req.on('close', onClose);
+    const stop = watchBody(
+      req,
+      {
+        data: (chunk) => {
+          const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+          received += buffer.length;
+          if (received > limitBytes) {
+            finish(new HttpError(413, 'The request body is too large.'));
+            return;
+          }
+          chunks.push(buffer);
+        },
+        end: () => finish(null, Buffer.concat(chunks, received)),
+        error: () => finish(new HttpError(400, 'The request body could not be read.')),
+        close: () => {
+          if (!req.complete) finish(new HttpError(400, 'The request was aborted before the body arrived.'));
+        },
+      },
+      timeoutMs,
+      () => finish(new HttpError(408, 'The request body took too long to arrive.')),
+    );
   });
 }
 
@@ -117,26 +112,48 @@ export function discardBody(
     const done = (ended: boolean) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onFail);
-      req.off('close', onFail);
+      stop();
       if (!ended) req.pause();
       resolve(ended);
     };
-    const onData = (chunk: Buffer | string) => {
-      seen += chunk.length;
-      if (seen > maxBytes) done(false);
-    };
-    const onEnd = () => done(true);
     const onFail = () => done(req.complete);
-    const timer = setTimeout(() => done(false), timeoutMs);
-    timer.unref?.();
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('error', onFail);
-    req.on('close', onFail);
+    const stop = watchBody(
+      req,
+      {
+        data: (chunk) => {
+          seen += chunk.length;
+          if (seen > maxBytes) done(false);
+        },
+        end: () => done(true),
+        error: onFail,
+        close: onFail,
+      },
+      timeoutMs,
+      () => done(false),
+    );
     req.resume();
   });
+}
+
+interface BodyListeners {
+  data(chunk: Buffer | string): void;
+  end(): void;
+  error(): void;
+  close(): void;
+}
+
+/**
+ * Subscribes both readers' listeners to the body's events and arms their deadline; the returned
+ * function removes the listeners and the timer again, so a settled reader leaves the request as it
+ * found it.
+ */
+function watchBody(req: IncomingMessage, listeners: BodyListeners, timeoutMs: number, onTimeout: () => void) {
+  const events = Object.entries(listeners) as [keyof BodyListeners, (chunk: Buffer | string) => void][];
+  const timer = setTimeout(onTimeout, timeoutMs);
+  timer.unref?.();
+  for (const [event, listener] of events) req.on(event, listener);
+  return () => {
+    clearTimeout(timer);
+    for (const [event, listener] of events) req.off(event, listener);
+  };
 }
