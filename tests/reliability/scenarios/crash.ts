@@ -8,6 +8,7 @@ import { runLoad } from '../load.ts';
 import { send } from '../http-client.ts';
 import { startServer } from '../server-process.ts';
 import { tally } from '../stats.ts';
+import { checkAcknowledgedStored } from '../store-checks.ts';
 import { withStore } from '../stores.ts';
 import { acknowledged, compareWithStore, submission, type Ack, type Submission } from '../submissions.ts';
 import type { Scenario } from './context.ts';
@@ -77,16 +78,7 @@ export const crashScenario: Scenario = {
         `${comparison.rows} (acknowledged ${acks.length}; stored but never acknowledged ${comparison.rows - acks.length})`,
       );
       report.check('store passes its integrity check after the crash', integrity);
-      report.check(
-        'every acknowledged lead survived the crash',
-        comparison.missing.length === 0,
-        `${comparison.missing.length} missing`,
-      );
-      report.check(
-        'none stored twice',
-        comparison.duplicated.length === 0,
-        `${comparison.duplicated.length} duplicated`,
-      );
+      checkAcknowledgedStored(report, comparison, 'every acknowledged lead survived the crash');
       report.check(
         'nothing beyond the requests in flight was stored',
         comparison.rows <= acks.length + unanswered.length,

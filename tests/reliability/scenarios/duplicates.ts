@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { runLoad } from '../load.ts';
 import { tally } from '../stats.ts';
+import { checkAcknowledgedStored } from '../store-checks.ts';
 import { withStore } from '../stores.ts';
 import { acknowledged, compareWithStore, submission, type Ack } from '../submissions.ts';
 import type { Scenario } from './context.ts';
@@ -50,11 +51,6 @@ export const duplicatesScenario: Scenario = {
     }));
     report.figure('rows in store', count);
     report.check(`exactly ${KEYS} leads stored`, count === KEYS, `${count} rows`);
-    report.check(
-      'every acknowledged key is in the store',
-      comparison.missing.length === 0,
-      `${comparison.missing.length} missing`,
-    );
-    report.check('none stored twice', comparison.duplicated.length === 0, `${comparison.duplicated.length} duplicated`);
+    checkAcknowledgedStored(report, comparison, 'every acknowledged key is in the store');
   },
 };

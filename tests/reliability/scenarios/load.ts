@@ -6,8 +6,8 @@
 import { runLoad } from '../load.ts';
 import { send } from '../http-client.ts';
 import { latencyText, summarize, tally } from '../stats.ts';
-import { withStore } from '../stores.ts';
-import { acknowledged, compareWithStore, submission, type Ack } from '../submissions.ts';
+import { checkStoreAfterRun } from '../store-checks.ts';
+import { acknowledged, submission, type Ack } from '../submissions.ts';
 import type { Scenario } from './context.ts';
 
 export const LOAD_TOTAL = Number(process.env.RELIABILITY_LOAD_TOTAL ?? 5000);
@@ -81,23 +81,12 @@ export const loadScenario: Scenario = {
       `${acks.length} of ${all.length}`,
     );
 
-    const { comparison, integrity } = await withStore(store, async (s) => ({
-      comparison: compareWithStore(acks, await s.list()),
-      integrity: await s.checkIntegrity(),
-    }));
-    report.figure('rows in store', comparison.rows);
-    report.check(
-      'every acknowledged submission is in the store',
-      comparison.missing.length === 0,
-      `${comparison.missing.length} missing`,
-    );
-    report.check('none stored twice', comparison.duplicated.length === 0, `${comparison.duplicated.length} duplicated`);
+    const comparison = await checkStoreAfterRun(report, store, acks);
     report.check(
       'rows equal acknowledgements',
       comparison.rows === acks.length,
       `${comparison.rows} rows, ${acks.length} acknowledged`,
     );
-    report.check('store passes its integrity check', integrity);
     const health = await send(server.url, { path: '/healthz' });
     report.check('/healthz is 200 after the run', health.status === 200, `HTTP ${health.status}`);
   },

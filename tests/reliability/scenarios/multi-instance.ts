@@ -14,6 +14,7 @@ import { send, json } from '../http-client.ts';
 import { runLoad } from '../load.ts';
 import { nginxBinary, startNginx } from '../proxy.ts';
 import { latencyText, summarize, tally } from '../stats.ts';
+import { checkAcknowledgedStored } from '../store-checks.ts';
 import { withStore } from '../stores.ts';
 import { acknowledged, compareWithStore, submission, type Ack, type Submission } from '../submissions.ts';
 import type { Scenario } from './context.ts';
@@ -75,15 +76,11 @@ export const multiInstanceScenario: Scenario = {
         `${acks.length} of ${BURST}`,
       );
       const comparison = await withStore(store, async (s) => compareWithStore(acks, await s.list()));
-      report.check(
+      checkAcknowledgedStored(
+        report,
+        comparison,
         'every acknowledged lead is stored',
-        comparison.missing.length === 0,
-        `${comparison.missing.length} missing`,
-      );
-      report.check(
         'none stored twice (a retried POST found its lead by idempotency key)',
-        comparison.duplicated.length === 0,
-        `${comparison.duplicated.length} duplicated`,
       );
       report.check(
         'rows equal acknowledgements',

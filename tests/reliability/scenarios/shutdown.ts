@@ -9,7 +9,8 @@ import { performance } from 'node:perf_hooks';
 import { runLoad } from '../load.ts';
 import { tally } from '../stats.ts';
 import { withStore } from '../stores.ts';
-import { acknowledged, compareWithStore, submission, type Ack } from '../submissions.ts';
+import { checkStoreAfterRun } from '../store-checks.ts';
+import { acknowledged, submission, type Ack } from '../submissions.ts';
 import type { Scenario } from './context.ts';
 
 /** More than the run can send: the clients stop when the server is gone, not when this runs out. */
@@ -89,18 +90,7 @@ export const shutdownScenario: Scenario = {
     report.check('requests in flight at SIGTERM were answered', acksAfterSignal > 0, `${acksAfterSignal} acknowledged`);
     report.check('clients still sending were cut off once it stopped', cutOff > 0, `${cutOff} without an answer`);
 
-    const { comparison, integrity } = await withStore(store, async (s) => ({
-      comparison: compareWithStore(acks, await s.list()),
-      integrity: await s.checkIntegrity(),
-    }));
-    report.figure('rows in store', comparison.rows);
-    report.check(
-      'every acknowledged submission is in the store',
-      comparison.missing.length === 0,
-      `${comparison.missing.length} missing`,
-    );
-    report.check('none stored twice', comparison.duplicated.length === 0, `${comparison.duplicated.length} duplicated`);
-    report.check('store passes its integrity check', integrity);
+    await checkStoreAfterRun(report, store, acks);
     const stored = new Set((await withStore(store, (s) => s.list())).map((lead) => lead.email));
     const halfDone = unanswered.filter((o) => stored.has(o.item.email)).length;
     report.check(
