@@ -15,6 +15,7 @@ import { runLoad } from '../load.ts';
 import { startServer } from '../server-process.ts';
 import { latencyText, summarize } from '../stats.ts';
 import { acknowledged, submission } from '../submissions.ts';
+import type { Report } from '../report.ts';
 import { sleep, type Scenario } from './context.ts';
 
 const SECRET = `whsec_${Buffer.alloc(32, 9).toString('base64')}`;
@@ -56,6 +57,28 @@ async function waitFor(condition: () => boolean, timeoutMs: number): Promise<boo
     await sleep(50);
   }
   return true;
+}
+
+/** Waits (up to 90 s) until the receiver has accepted every one of `ids`; how it went and how long it took. */
+async function awaitDelivery(ids: readonly string[], received: readonly ReceivedHook[]) {
+  const startedAt = performance.now();
+  const done = await waitFor(() => account(ids, received).missing.length === 0, 90_000);
+  return { done, result: account(ids, received), seconds: (performance.now() - startedAt) / 1000 };
+}
+
+/** Every acknowledged lead delivered (check named `deliveredCheck`), and a repeat never under a new webhook-id. */
+function checkDelivered(
+  report: Report,
+  { done, result }: Awaited<ReturnType<typeof awaitDelivery>>,
+  deliveredCheck: string,
+): void {
+  report.figure('leads accepted more than once (same webhook-id)', result.repeats);
+  report.check(deliveredCheck, done && result.missing.length === 0, `${result.missing.length} missing`);
+  report.check(
+    'a repeat always carries the same webhook-id',
+    result.splitIds === 0,
+    `${result.splitIds} leads under two ids`,
+  );
 }
 
 async function submitAll(base: string, tag: string, count: number, concurrency: number) {
@@ -138,27 +161,14 @@ export const deliveryOutageScenario: Scenario = {
       });
       await sleep(3000);
       hook.set((_req, res) => res.writeHead(204).end());
-      const recoveredAt = performance.now();
-      const done = await waitFor(() => account([...acks.keys()], hook.received).missing.length === 0, 90_000);
-      const drained = (performance.now() - recoveredAt) / 1000;
-      const result = account([...acks.keys()], hook.received);
+      const delivery = await awaitDelivery([...acks.keys()], hook.received);
       report.figure('acknowledged during the outage', acks.size);
       report.figure(
         'delivered after the outage',
-        `${acks.size - result.missing.length} of ${acks.size}, the last ${drained.toFixed(1)} s after the receiver recovered`,
+        `${acks.size - delivery.result.missing.length} of ${acks.size}, the last ${delivery.seconds.toFixed(1)} s after the receiver recovered`,
       );
       report.figure('requests the receiver saw (attempts)', hook.received.length);
-      report.figure('leads accepted more than once (same webhook-id)', result.repeats);
-      report.check(
-        'every acknowledged lead is delivered after the outage',
-        done && result.missing.length === 0,
-        `${result.missing.length} missing`,
-      );
-      report.check(
-        'a repeat always carries the same webhook-id',
-        result.splitIds === 0,
-        `${result.splitIds} leads under two ids`,
-      );
+      checkDelivered(report, delivery, 'every acknowledged lead is delivered after the outage');
       // A slow answer the receiver accepted after our timeout is still pending here, for one more send.
       let after = json(await send(fast.url, { path: '/healthz' }));
       const settleBy = performance.now() + 30_000;
@@ -207,24 +217,9 @@ export const deliveryCrashScenario: Scenario = {
         extraEnv: env,
       });
       try {
-        const startedAt = performance.now();
-        const done = await waitFor(() => account([...acks.keys()], hook.received).missing.length === 0, 90_000);
-        const result = account([...acks.keys()], hook.received);
-        report.figure(
-          'time to deliver the rest after the restart',
-          `${((performance.now() - startedAt) / 1000).toFixed(1)} s`,
-        );
-        report.figure('leads accepted more than once (same webhook-id)', result.repeats);
-        report.check(
-          'every acknowledged lead is delivered at least once after the crash',
-          done && result.missing.length === 0,
-          `${result.missing.length} missing`,
-        );
-        report.check(
-          'a repeat always carries the same webhook-id',
-          result.splitIds === 0,
-          `${result.splitIds} leads under two ids`,
-        );
+        const delivery = await awaitDelivery([...acks.keys()], hook.received);
+        report.figure('time to deliver the rest after the restart', `${delivery.seconds.toFixed(1)} s`);
+        checkDelivered(report, delivery, 'every acknowledged lead is delivered at least once after the crash');
       } finally {
         await second.stop();
       }
@@ -262,8 +257,7 @@ export const deliveryTwoInstancesScenario: Scenario = {
         submitAll(b?.url ?? '', `${tag}b`, 200, 5),
       ]);
       const ids = [...acksA.keys(), ...acksB.keys()];
-      const done = await waitFor(() => account(ids, hook.received).missing.length === 0, 90_000);
-      const result = account(ids, hook.received);
+      const { done, result } = await awaitDelivery(ids, hook.received);
       report.figure('acknowledged (both instances)', ids.length);
       report.figure('requests the receiver saw', hook.received.length);
       report.check('every lead is delivered', done && result.missing.length === 0, `${result.missing.length} missing`);
