@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   createMemoryRateLimiter,
   createPostgresRateLimiter,
+  type PostgresRateLimiterOptions,
   type WaitlistRateLimiter,
 } from '../../../src/server/waitlist/rate-limiter.ts';
 
@@ -89,6 +90,16 @@ describe.skipIf(!pgUrl)('PostgreSQL rate limiter (TEST_DATABASE_URL)', () => {
     tables.push(name);
     return name;
   };
+  /** A limiter (by default on a table of its own, with a 10-minute window) closed after the test. */
+  const pgLimiter = async (options: Partial<PostgresRateLimiterOptions> & Pick<PostgresRateLimiterOptions, 'limit'>) =>
+    track(
+      await createPostgresRateLimiter({
+        databaseUrl: url,
+        windowMs: 600_000,
+        ...options,
+        tableName: options.tableName ?? table(),
+      }),
+    );
   afterEach(async () => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
@@ -98,8 +109,8 @@ describe.skipIf(!pgUrl)('PostgreSQL rate limiter (TEST_DATABASE_URL)', () => {
 
   it('two instances share one count: the limit holds across both', async () => {
     const tableName = table();
-    const a = track(await createPostgresRateLimiter({ databaseUrl: url, limit: 3, windowMs: 600_000, tableName }));
-    const b = track(await createPostgresRateLimiter({ databaseUrl: url, limit: 3, windowMs: 600_000, tableName }));
+    const a = await pgLimiter({ limit: 3, tableName });
+    const b = await pgLimiter({ limit: 3, tableName });
     expect((await a.check('client')).allowed).toBe(true);
     expect((await b.check('client')).allowed).toBe(true);
     expect((await a.check('client')).allowed).toBe(true);
@@ -114,15 +125,15 @@ describe.skipIf(!pgUrl)('PostgreSQL rate limiter (TEST_DATABASE_URL)', () => {
 
   it('counts concurrent attempts exactly (atomic upserts)', async () => {
     const tableName = table();
-    const a = track(await createPostgresRateLimiter({ databaseUrl: url, limit: 5, windowMs: 600_000, tableName }));
-    const b = track(await createPostgresRateLimiter({ databaseUrl: url, limit: 5, windowMs: 600_000, tableName }));
+    const a = await pgLimiter({ limit: 5, tableName });
+    const b = await pgLimiter({ limit: 5, tableName });
     const decisions = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).check('burst')));
     expect(decisions.filter((d) => d.allowed)).toHaveLength(5);
   });
 
   it('expired rows go away', async () => {
     const tableName = table();
-    const limiter = track(await createPostgresRateLimiter({ databaseUrl: url, limit: 1, windowMs: 1000, tableName }));
+    const limiter = await pgLimiter({ limit: 1, windowMs: 1000, tableName });
     await limiter.check('gone');
     await limiter.check('also-gone');
     const client = new pg.Client({ connectionString: url });
@@ -141,16 +152,12 @@ describe.skipIf(!pgUrl)('PostgreSQL rate limiter (TEST_DATABASE_URL)', () => {
     const relay = await relayTo(url);
     const fallbacks: unknown[] = [];
     try {
-      const limiter = track(
-        await createPostgresRateLimiter({
-          databaseUrl: relay.url,
-          limit: 2,
-          windowMs: 600_000,
-          tableName: table(),
-          timeoutMs: 500,
-          onFallback: (error) => fallbacks.push(error),
-        }),
-      );
+      const limiter = await pgLimiter({
+        databaseUrl: relay.url,
+        limit: 2,
+        timeoutMs: 500,
+        onFallback: (error) => fallbacks.push(error),
+      });
       relay.set('refuse');
       expect((await limiter.peek('c')).allowed).toBe(true);
       expect((await limiter.check('c')).allowed).toBe(true);
@@ -166,15 +173,7 @@ describe.skipIf(!pgUrl)('PostgreSQL rate limiter (TEST_DATABASE_URL)', () => {
   it('falls back within its timeout when PostgreSQL accepts but never answers', async () => {
     const relay = await relayTo(url);
     try {
-      const limiter = track(
-        await createPostgresRateLimiter({
-          databaseUrl: relay.url,
-          limit: 1,
-          windowMs: 600_000,
-          tableName: table(),
-          timeoutMs: 300,
-        }),
-      );
+      const limiter = await pgLimiter({ databaseUrl: relay.url, limit: 1, timeoutMs: 300 });
       relay.set('silent');
       const started = performance.now();
       expect((await limiter.check('d')).allowed).toBe(true);
