@@ -55,101 +55,69 @@ const hostList = () =>
       }),
   );
 
-const postgresUrl = z.preprocess(
-  (value) => unset(trimmed(value)),
-  z
-    .string()
-    .refine(
-      (value) => {
-        try {
-          return ['postgres:', 'postgresql:'].includes(new URL(value).protocol);
-        } catch {
-          return false;
-        }
-      },
-      { error: 'must be a postgres:// or postgresql:// URL' },
-    )
-    .optional(),
-);
+/** A setting that may be left blank (then undefined); otherwise trimmed and validated by `schema`. */
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => unset(trimmed(value)), schema.optional());
+
+/** A URL whose protocol is one of `protocols` and that passes `check`; anything else gets `error`. */
+const urlWith = (protocols: readonly string[], error: string, check: (url: URL) => boolean = () => true) =>
+  z.string().refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return protocols.includes(url.protocol) && check(url);
+      } catch {
+        return false;
+      }
+    },
+    { error },
+  );
+
+const postgresUrl = optional(urlWith(['postgres:', 'postgresql:'], 'must be a postgres:// or postgresql:// URL'));
 
 /** An SMTP connection URL for nodemailer: smtp:// (STARTTLS when offered) or smtps:// (implicit TLS). */
-const smtpUrl = z.preprocess(
-  (value) => unset(trimmed(value)),
-  z
-    .string()
-    .refine(
-      (value) => {
-        try {
-          const url = new URL(value);
-          return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
-        } catch {
-          return false;
-        }
-      },
-      { error: 'must be an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.com:587' },
-    )
-    .optional(),
+const smtpUrl = optional(
+  urlWith(
+    ['smtp:', 'smtps:'],
+    'must be an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.com:587',
+    (url) => url.hostname !== '',
+  ),
 );
 
 const emailAddress = z.email({ error: 'must be an e-mail address' });
 
 /** One or more e-mail addresses, comma-separated. */
-const emailList = z.preprocess(
-  (value) => unset(trimmed(value)),
-  z
-    .string()
-    .transform((value, ctx) => {
-      const list = value
-        .split(',')
-        .map((part) => part.trim())
-        .filter(Boolean);
-      const bad = list.filter((address) => !emailAddress.safeParse(address).success);
-      if (list.length === 0 || bad.length > 0) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `must be one or more e-mail addresses separated by commas, got "${value}"`,
-        });
-        return z.NEVER;
-      }
-      return list;
-    })
-    .optional(),
+const emailList = optional(
+  z.string().transform((value, ctx) => {
+    const list = value
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
+    const bad = list.filter((address) => !emailAddress.safeParse(address).success);
+    if (list.length === 0 || bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be one or more e-mail addresses separated by commas, got "${value}"`,
+      });
+      return z.NEVER;
+    }
+    return list;
+  }),
 );
 
 /** Where leads are posted. Its value is never echoed: such URLs often carry a token. */
-const webhookUrl = z.preprocess(
-  (value) => unset(trimmed(value)),
-  z
-    .string()
-    .refine(
-      (value) => {
-        try {
-          return ['http:', 'https:'].includes(new URL(value).protocol);
-        } catch {
-          return false;
-        }
-      },
-      { error: 'must be an absolute http(s) URL' },
-    )
-    .optional(),
-);
+const webhookUrl = optional(urlWith(['http:', 'https:'], 'must be an absolute http(s) URL'));
 
 /** A Standard Webhooks signing secret: "whsec_" followed by base64 (at least 24 bytes). */
-const webhookSecret = z.preprocess(
-  (value) => unset(trimmed(value)),
-  z
-    .string()
-    .refine(
-      (value) => {
-        const match = /^whsec_([A-Za-z0-9+/]+={0,2})$/.exec(value);
-        return match?.[1] !== undefined && match[1].length % 4 === 0 && Buffer.from(match[1], 'base64').length >= 24;
-      },
-      {
-        error:
-          'must be "whsec_" followed by a base64 key of 24 bytes or more (e.g. whsec_ + `openssl rand -base64 32`)',
-      },
-    )
-    .optional(),
+const webhookSecret = optional(
+  z.string().refine(
+    (value) => {
+      const match = /^whsec_([A-Za-z0-9+/]+={0,2})$/.exec(value);
+      return match?.[1] !== undefined && match[1].length % 4 === 0 && Buffer.from(match[1], 'base64').length >= 24;
+    },
+    {
+      error: 'must be "whsec_" followed by a base64 key of 24 bytes or more (e.g. whsec_ + `openssl rand -base64 32`)',
+    },
+  ),
 );
 
 export const settingsSchema = z.object({
@@ -180,7 +148,7 @@ export const settingsSchema = z.object({
   // Lead delivery (each channel is off until configured) and retention
   SMTP_URL: smtpUrl,
   LEADS_NOTIFY_EMAIL: emailList,
-  LEADS_FROM_EMAIL: z.preprocess((value) => unset(trimmed(value)), emailAddress.optional()),
+  LEADS_FROM_EMAIL: optional(emailAddress),
   LEADS_WEBHOOK_URL: webhookUrl,
   LEADS_WEBHOOK_SECRET: webhookSecret,
   LEADS_CONFIRM_VISITOR: flag(),
