@@ -163,61 +163,62 @@ const FORBIDDEN_MULTI_LINE =
 const acceptable = (pattern: RegExp, message: string) =>
   z.refine<string>((value) => !pattern.test(value), { error: message });
 
+/** A required one-line answer: trimmed, not empty, at most `max` characters, no forbidden ones. */
+const requiredLine = (max: number, messages: { required: string; tooLong: string; characters: string }) =>
+  z
+    .string({ error: messages.required })
+    .check(
+      z.trim(),
+      z.minLength(1, messages.required),
+      z.maxLength(max, messages.tooLong),
+      acceptable(FORBIDDEN_SINGLE_LINE, messages.characters),
+    );
+
+/** An optional free-text answer: trimmed, at most `max` characters, none of the `forbidden` ones. */
+const optionalText = (max: number, forbidden: RegExp, messages: { tooLong: string; characters: string }) =>
+  z.optional(
+    z
+      .string({ error: messages.characters })
+      .check(z.trim(), z.maxLength(max, messages.tooLong), acceptable(forbidden, messages.characters)),
+  );
+
+/** A question answered by ticking one or more of `options`; a repeated tick counts once. */
+const multiSelect = <const T extends readonly [string, ...string[]]>(options: T, required: string) =>
+  z.array(z.enum(options, { error: required }), { error: required }).check(
+    z.overwrite((list) => [...new Set(list)]),
+    z.minLength(1, required),
+    z.maxLength(options.length, required),
+  );
+
 const m = waitlistMessages;
 
 export const waitlistSchema = z.object({
-  name: z
-    .string({ error: m.nameRequired })
-    .check(
-      z.trim(),
-      z.minLength(1, m.nameRequired),
-      z.maxLength(WAITLIST_LIMITS.name, m.nameTooLong),
-      acceptable(FORBIDDEN_SINGLE_LINE, m.nameCharacters),
-    ),
+  name: requiredLine(WAITLIST_LIMITS.name, {
+    required: m.nameRequired,
+    tooLong: m.nameTooLong,
+    characters: m.nameCharacters,
+  }),
   email: z
     .string({ error: m.emailInvalid })
     .check(z.trim(), z.regex(z.regexes.email, m.emailInvalid), z.maxLength(WAITLIST_LIMITS.email, m.emailTooLong)),
-  companyName: z
-    .string({ error: m.companyNameRequired })
-    .check(
-      z.trim(),
-      z.minLength(1, m.companyNameRequired),
-      z.maxLength(WAITLIST_LIMITS.companyName, m.companyNameTooLong),
-      acceptable(FORBIDDEN_SINGLE_LINE, m.companyNameCharacters),
-    ),
+  companyName: requiredLine(WAITLIST_LIMITS.companyName, {
+    required: m.companyNameRequired,
+    tooLong: m.companyNameTooLong,
+    characters: m.companyNameCharacters,
+  }),
   role: z.enum(roleOptions, { error: m.roleRequired }),
   // Optional, even when the role is "Other" (spec section 5).
-  roleOther: z.optional(
-    z
-      .string({ error: m.roleOtherCharacters })
-      .check(
-        z.trim(),
-        z.maxLength(WAITLIST_LIMITS.roleOther, m.roleOtherTooLong),
-        acceptable(FORBIDDEN_SINGLE_LINE, m.roleOtherCharacters),
-      ),
-  ),
-  goal: z.array(z.enum(goalOptions, { error: m.goalRequired }), { error: m.goalRequired }).check(
-    z.overwrite((list) => [...new Set(list)]),
-    z.minLength(1, m.goalRequired),
-    z.maxLength(goalOptions.length, m.goalRequired),
-  ),
-  frustrations: z
-    .array(z.enum(frustrationOptions, { error: m.frustrationsRequired }), { error: m.frustrationsRequired })
-    .check(
-      z.overwrite((list) => [...new Set(list)]),
-      z.minLength(1, m.frustrationsRequired),
-      z.maxLength(frustrationOptions.length, m.frustrationsRequired),
-    ),
+  roleOther: optionalText(WAITLIST_LIMITS.roleOther, FORBIDDEN_SINGLE_LINE, {
+    tooLong: m.roleOtherTooLong,
+    characters: m.roleOtherCharacters,
+  }),
+  goal: multiSelect(goalOptions, m.goalRequired),
+  frustrations: multiSelect(frustrationOptions, m.frustrationsRequired),
   investment: z.enum(investmentOptions, { error: m.investmentRequired }),
-  additionalInfo: z.optional(
-    z
-      .string({ error: m.additionalInfoCharacters })
-      .check(
-        z.trim(),
-        z.maxLength(WAITLIST_LIMITS.additionalInfo, m.additionalInfoTooLong),
-        acceptable(FORBIDDEN_MULTI_LINE, m.additionalInfoCharacters),
-      ),
-  ),
+  additionalInfo: optionalText(WAITLIST_LIMITS.additionalInfo, FORBIDDEN_MULTI_LINE, {
+    tooLong: m.additionalInfoTooLong,
+    characters: m.additionalInfoCharacters,
+  }),
   earlyAccess: z.optional(z.boolean({ error: m.earlyAccessInvalid })),
 });
 
