@@ -76,6 +76,20 @@ function runMigrations(db: DatabaseSync, now: () => Date): void {
  * SQLite lead store. Every method is a few statements on one connection, so the store can live in
  * whichever thread owns that connection; nothing is kept in memory between calls.
  */
+/** The statements that open, keep and undo one unit of work. */
+interface Bracket {
+  begin: string;
+  commit: string;
+  undo: string;
+}
+
+const WHOLE_TRANSACTION: Bracket = { begin: 'BEGIN IMMEDIATE', commit: 'COMMIT', undo: 'ROLLBACK' };
+const savepoint = (name: string): Bracket => ({
+  begin: `SAVEPOINT ${name}`,
+  commit: `RELEASE ${name}`,
+  undo: `ROLLBACK TO ${name}; RELEASE ${name}`,
+});
+
 export function openSqliteLeadStore(file: string, options: SqliteStoreOptions = {}): SqliteLeadStore {
   const location = file === ':memory:' ? file : path.resolve(file);
   const now = options.now ?? (() => new Date());
@@ -172,25 +186,29 @@ export function openSqliteLeadStore(file: string, options: SqliteStoreOptions = 
    * transaction (the worker thread, `inTransaction`) it is a savepoint instead, so it nests.
    */
   function transaction<T>(work: () => T): T {
-    if (db.isTransaction) {
-      db.exec('SAVEPOINT work');
-      try {
-        const result = work();
-        db.exec('RELEASE work');
-        return result;
-      } catch (error) {
-        if (db.isTransaction) db.exec('ROLLBACK TO work; RELEASE work');
-        throw error;
-      }
-    }
-    db.exec('BEGIN IMMEDIATE');
+    return bracketed(db.isTransaction ? savepoint('work') : WHOLE_TRANSACTION, work);
+  }
+
+  /**
+   * Runs `work` (synchronous, or a promise) between `begin` and `commit`; when it or the commit
+   * fails, undoes it, unless the error (disk full, I/O) already ended the whole transaction.
+   */
+  function bracketed<T>(sql: Bracket, work: () => T): T {
+    const commit = <V>(value: V): V => {
+      db.exec(sql.commit);
+      return value;
+    };
+    const undo = (error: unknown): never => {
+      if (db.isTransaction) db.exec(sql.undo);
+      throw error;
+    };
+    db.exec(sql.begin);
     try {
       const result = work();
-      db.exec('COMMIT');
-      return result;
+      if (result instanceof Promise) return result.then(commit).catch(undo) as T;
+      return commit(result);
     } catch (error) {
-      if (db.isTransaction) db.exec('ROLLBACK');
-      throw error;
+      return undo(error);
     }
   }
 
@@ -348,29 +366,12 @@ export function openSqliteLeadStore(file: string, options: SqliteStoreOptions = 
 
     async inTransaction<T>(work: () => Promise<T>): Promise<T> {
       open();
-      db.exec('BEGIN IMMEDIATE');
-      try {
-        const result = await work();
-        db.exec('COMMIT');
-        return result;
-      } catch (error) {
-        if (db.isTransaction) db.exec('ROLLBACK');
-        throw error;
-      }
+      return bracketed(WHOLE_TRANSACTION, work);
     },
 
     async inSavepoint<T>(work: () => Promise<T>): Promise<T> {
       open();
-      db.exec('SAVEPOINT call');
-      try {
-        const result = await work();
-        db.exec('RELEASE call');
-        return result;
-      } catch (error) {
-        // Some errors (disk full, I/O) end the whole transaction; then there is nothing to undo here.
-        if (db.isTransaction) db.exec('ROLLBACK TO call; RELEASE call');
-        throw error;
-      }
+      return bracketed(savepoint('call'), work);
     },
 
     async close(): Promise<void> {
