@@ -9,8 +9,8 @@ import { fileURLToPath } from 'node:url';
  * Inline, they cost about 2 KB of brotli in each document: on /results, the difference between
  * arriving in the first round trip or not. They are the same on every page and none of them is
  * needed before the first paint (the server-rendered island is already in the markup), so after
- * the build each goes to one hashed file under /_astro (cached across pages) loaded with `defer`,
- * which keeps their order: directives register before the runtime upgrades the islands.
+ * the build a page's scripts go, in their order, into one hashed file under /_astro (the same
+ * file for every page with the same directives, cached across pages), loaded with `defer`.
  *
  * Runs after page-css, so pruning still sees the same words. Pages rendered on demand keep Astro's
  * inline scripts (their CSP hashes cover them).
@@ -29,12 +29,22 @@ export function islandScripts() {
         for (const page of pages) {
           const file = join(root, page);
           const html = await readFile(file, 'utf8');
-          const rewritten = await replaceAsync(html, /<script>([\s\S]*?)<\/script>/g, async (tag, code) => {
-            if (!isAstroPrescript(code)) return tag;
-            moved++;
-            return `<script src="${await publish(root, code, published)}" defer></script>`;
-          });
-          if (rewritten !== html) await writeFile(file, rewritten);
+          const prescripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].filter(([, code = '']) =>
+            isAstroPrescript(code),
+          );
+          if (!prescripts.length) continue;
+          moved += prescripts.length;
+          // One file per combination of scripts, in page order, where the first one stood.
+          const src = await publish(root, prescripts.map(([, code]) => code).join('\n'), published);
+          let rewritten = '';
+          let last = 0;
+          for (const [index, match] of prescripts.entries()) {
+            const tag = index === 0 ? `<script src="${src}" defer></script>` : '';
+            rewritten += html.slice(last, match.index) + tag;
+            last = /** @type {number} */ (match.index) + match[0].length;
+          }
+          rewritten += html.slice(last);
+          await writeFile(file, rewritten);
         }
         logger.info(`moved ${moved} inline island scripts into ${published.size} cached files`);
       },
@@ -63,18 +73,4 @@ async function publish(root, code, published) {
     published.set(code, src);
   }
   return src;
-}
-
-/**
- * String.replace with an async replacer, one match at a time.
- * @param {string} text @param {RegExp} pattern @param {(match: string, ...groups: string[]) => Promise<string>} replace
- */
-async function replaceAsync(text, pattern, replace) {
-  let result = '';
-  let last = 0;
-  for (const match of text.matchAll(pattern)) {
-    result += text.slice(last, match.index) + (await replace(...match));
-    last = /** @type {number} */ (match.index) + match[0].length;
-  }
-  return result + text.slice(last);
 }
