@@ -54,7 +54,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `node tests/support/fixture-feed-server.ts ${feedPort}`,
+      command: `node tests/support/feed-server.ts ${feedPort}`,
       url: `http://127.0.0.1:${feedPort}/healthz`,
       reuseExistingServer: false,
       stdout: 'ignore',

@@ -1,11 +1,57 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+/** The component tests of what runs in the browser: islands and the results filter. */
+const browserComponentTests = ['tests/unit/islands/**/*.test.tsx', 'tests/unit/results/results-filter.test.tsx'];
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Which runtime the component tests of this project render with (checked by tests/unit/islands/runtime.test.tsx). */
+    componentRuntime: 'react' | 'preact';
+  }
+}
+
+// As src/build/island-runtime.mjs does for the client build: islands run on preact/compat in the
+// browser, so their tests run there too, not only on React (which renders them at build time).
+const preactRuntime = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
+  // Testing Library's default (CommonJS) build requires react-dom where no alias reaches; its ES build imports it.
+  {
+    find: /^@testing-library\/react$/,
+    replacement: fileURLToPath(
+      new URL('node_modules/@testing-library/react/dist/@testing-library/react.esm.js', import.meta.url),
+    ),
+  },
+];
 
 export default defineConfig({
   test: {
-    include: ['tests/unit/**/*.test.{ts,tsx}'],
     environment: 'node',
     setupFiles: ['tests/unit/setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], provide: { componentRuntime: 'react' } },
+      },
+      {
+        extends: true,
+        resolve: { alias: preactRuntime },
+        test: {
+          name: 'islands on preact',
+          include: browserComponentTests,
+          provide: { componentRuntime: 'preact' },
+          // Testing Library and the form libraries import React themselves: bundle them with the
+          // test so the alias reaches their imports too (one runtime, not two).
+          server: { deps: { inline: [/@testing-library\/react/, /react-hook-form/, /@hookform/, /sonner/] } },
+        },
+      },
+    ],
   },
 });

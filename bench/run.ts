@@ -12,6 +12,10 @@
  *   --runs N          runs per page (default 3)
  *   --route /path     measure only this route (repeatable)
  *   --reports         also keep Lighthouse's full JSON report of every run in bench/results/reports/
+ *   --tap-only        only time the first tap on "Join the Waiting List" (bench/tap.ts), no Lighthouse
+ *
+ * After Lighthouse, the first tap on "Join the Waiting List" of a program page is timed under the
+ * same mobile throttling (bench/tap.ts), median of the runs, against budgets.firstTapMs.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -27,6 +31,7 @@ import { measure, type RunSummary } from './measure.ts';
 import { freePort } from '../scripts/free-port.ts';
 import { startNode, supervise } from './processes.ts';
 import { markdownTable, textTable, type Row } from './report.ts';
+import { measureFirstTap, TAP_ROUTE, TAP_THROTTLING, type TapRun } from './tap.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const resultsDir = join(root, 'bench', 'results');
@@ -45,6 +50,7 @@ const { values: options } = parseArgs({
     runs: { type: 'string', default: '3' },
     route: { type: 'string', multiple: true },
     reports: { type: 'boolean', default: false },
+    'tap-only': { type: 'boolean', default: false },
   },
 });
 const runsPerPage = Number.parseInt(options.runs, 10);
@@ -136,6 +142,20 @@ async function main(): Promise<number> {
   await site.ready();
   const siteUrl = `http://127.0.0.1:${sitePort}`;
 
+  /** The first tap on Join (no Lighthouse: it never taps). */
+  const timeFirstTap = async () => {
+    const loadAtStart = os.loadavg()[0]!;
+    const runs: TapRun[] = await measureFirstTap(siteUrl, { chromiumPath, runs: runsPerPage });
+    const medianMs = median(runs.map((run) => run.tapToDialogMs));
+    const failures =
+      medianMs > budgets.firstTapMs ? [`first tap on Join: ${medianMs} ms > ${budgets.firstTapMs} ms`] : [];
+    console.log(
+      `\nFirst tap on "Join the Waiting List" (${TAP_ROUTE}, ${TAP_THROTTLING.rttMs} ms RTT, ${TAP_THROTTLING.downloadKbps / 1024} Mbps, ${TAP_THROTTLING.cpuSlowdown}x CPU, idle ${TAP_THROTTLING.idleBeforeTapMs} ms): median ${medianMs} ms of ${runs.map((run) => run.tapToDialogMs).join(', ')} (budget ${budgets.firstTapMs} ms; load average ${loadAtStart.toFixed(1)} -> ${os.loadavg()[0]!.toFixed(1)})`,
+    );
+    return { route: TAP_ROUTE, throttling: TAP_THROTTLING, runs, medianMs, failures };
+  };
+  if (options['tap-only']) return (await timeFirstTap()).failures.length ? 1 : 0;
+
   // A route that does not answer 200 has nothing to measure: it is reported, and fails the run.
   const targets: Target[] = [];
   const unreachable = new Map<string, string>();
@@ -198,11 +218,13 @@ async function main(): Promise<number> {
     }
   }
 
+  const firstTap = await timeFirstTap();
+
   const referenceMedians = reference.runs.length ? medians(reference.runs) : null;
   const rows: (Row & { route: string; failures: string[]; target?: Target })[] = [];
   for (const route of routes) {
     const target = targets.find((t) => t.label === route);
-    if (!target || !target.runs.length) {
+    if (!target?.runs.length) {
       const error = unreachable.get(route) ?? `Lighthouse failed: ${target?.errors[0] ?? 'no run'}`;
       rows.push({
         route,
@@ -224,9 +246,10 @@ async function main(): Promise<number> {
   const referenceRow: Row = referenceMedians
     ? { label: 'reference page', medians: referenceMedians, lcpToReference: 1 }
     : { label: 'reference page', medians: null, lcpToReference: null, error: reference.errors[0] ?? 'not measured' };
-  const generalFailures = referenceMedians
-    ? []
-    : ['the reference page could not be measured, so no LCP ratio was checked'];
+  const generalFailures = [
+    ...(referenceMedians ? [] : ['the reference page could not be measured, so no LCP ratio was checked']),
+    ...firstTap.failures,
+  ];
 
   const benchmarkIndexes = [...reference.runs, ...targets.flatMap((t) => t.runs)].map((run) => run.benchmarkIndex);
   const load = { before: loadBefore, after: os.loadavg()[0]! };
@@ -268,6 +291,7 @@ async function main(): Promise<number> {
     passed,
     generalFailures,
     reference: { url: reference.url, medians: referenceMedians, runs: reference.runs, errors: reference.errors },
+    firstTap,
     routes: rows.map(({ route, medians: m, lcpToReference, failures, error, target }) => {
       const typical = target?.runs.length ? representativeRun(target.runs) : null;
       return {
@@ -299,6 +323,7 @@ async function main(): Promise<number> {
     join(resultsDir, 'latest.md'),
     `Measured ${report.date.slice(0, 10)} on ${env.cores} cores, ${env.memoryGiB} GiB, ${env.os}, ${env.chromium}, Lighthouse ${env.lighthouse}; medians of ${runsPerPage} runs.\n\n${markdownTable(referenceRow, rows, budgets)}\n`,
   );
+  console.log(`First tap on Join: median ${firstTap.medianMs} ms (budget ${budgets.firstTapMs} ms).`);
   console.log(`Results: bench/results/${stamp}.json (also latest.json, latest.md). ${durationS} s in all.\n`);
 
   if (passed) {

@@ -35,6 +35,9 @@ export const routes = {
   /** The no-JavaScript waiting-list form, optionally for one program (stored with the lead). */
   waitlist: ({ program }: { program?: string | null | undefined } = {}) =>
     program ? `/waitlist?program=${encodeURIComponent(program)}` : '/waitlist',
+  /** Where a successful no-JavaScript post ends (303 from POST /waitlist), back-link to the program. */
+  waitlistJoined: ({ program }: { program?: string | null | undefined } = {}) =>
+    program ? `/waitlist/joined?program=${encodeURIComponent(program)}` : '/waitlist/joined',
 } as const;
 
 /** Program and offer pages both belong to the header's Programs menu. */

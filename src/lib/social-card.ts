@@ -8,7 +8,7 @@ import heroArtwork from '../assets/art/home-hero.svg?raw';
 const WIDTH = 1200;
 const HEIGHT = 630;
 
-const escape = (text: string) =>
+const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Greedy word wrap into at most `maxLines` lines of about `width` characters. */
@@ -36,7 +36,7 @@ export async function renderSocialCard(title: string, siteName: string): Promise
   const lines = wrapTitle(title);
   const fontSize = lines.length > 3 ? 54 : 62;
   const text = lines
-    .map((line, index) => `<tspan x="80" dy="${index === 0 ? 0 : fontSize * 1.15}">${escape(line)}</tspan>`)
+    .map((line, index) => `<tspan x="80" dy="${index === 0 ? 0 : fontSize * 1.15}">${escapeXml(line)}</tspan>`)
     .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">
   <defs>
@@ -49,7 +49,7 @@ export async function renderSocialCard(title: string, siteName: string): Promise
   <image href="data:image/svg+xml;base64,${artwork}" x="560" y="40" width="720" height="540" opacity="0.9"/>
   <rect x="80" y="96" width="96" height="4" rx="2" fill="url(#accent)"/>
   <text x="80" y="${250 - (lines.length - 1) * 22}" font-family="Inter, 'DejaVu Sans', sans-serif" font-size="${fontSize}" font-weight="700" fill="#f4f1ea">${text}</text>
-  <text x="80" y="550" font-family="Inter, 'DejaVu Sans', sans-serif" font-size="28" font-weight="600" fill="#b9bdcc">${escape(siteName)}</text>
+  <text x="80" y="550" font-family="Inter, 'DejaVu Sans', sans-serif" font-size="28" font-weight="600" fill="#b9bdcc">${escapeXml(siteName)}</text>
 </svg>`;
   return sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true }).toBuffer();
 }

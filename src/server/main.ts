@@ -11,8 +11,8 @@ import { loadStaticAssets } from './http/static-files.ts';
 import { collectScriptHashes } from './http/inline-script-hashes.ts';
 import { gracefulShutdown } from './http/graceful-shutdown.ts';
 import { createHttpServer } from './http/server.ts';
-import { createRateLimiter } from './http/rate-limit.ts';
 import { openLeadStore } from './leads/store.ts';
+import { openWaitlistRateLimiter } from './waitlist/rate-limiter.ts';
 import { createWaitlistSubmitter } from './waitlist/submit.ts';
 import { createWaitlistApiHandler } from './waitlist/respond-json.ts';
 import { createWaitlistFormHandler } from './waitlist/respond-form.ts';
@@ -107,6 +107,14 @@ const stopRetention = startRetention({
       logger.info({ ...result, retentionDays: settings.LEADS_RETENTION_DAYS }, 'retention purge');
   },
 });
+// Counts shared by every instance when they share PostgreSQL; in this process's memory otherwise.
+const rateLimiter = await openWaitlistRateLimiter({
+  limit: settings.WAITLIST_RATE_LIMIT,
+  windowMs: 10 * 60 * 1000,
+  databaseUrl: settings.DATABASE_URL,
+  onFallback: (error) =>
+    logger.warn({ err: error }, 'rate limiter: PostgreSQL did not answer; this instance limits on its own for now'),
+});
 const povService = createPovService({
   feedUrl: settings.POV_FEED_URL,
   cacheTtlMs: settings.POV_CACHE_SECONDS * 1000,
@@ -117,7 +125,7 @@ const povService = createPovService({
 const waitlist = {
   submit: createWaitlistSubmitter({
     store: leadStore,
-    rateLimiter: createRateLimiter({ limit: settings.WAITLIST_RATE_LIMIT, windowMs: 10 * 60 * 1000 }),
+    rateLimiter,
   }),
   trustProxy: settings.TRUST_PROXY,
   log: (event: Record<string, unknown>) => logger.info(event),
@@ -178,7 +186,7 @@ function shutdown(signal: string) {
     worker.stop(),
   ])
     .then(() => channels.close())
-    .then(() => store.close())
+    .then(() => Promise.all([store.close(), rateLimiter.close()]))
     .then(() => process.exit(0))
     .catch((error: unknown) => {
       logger.error({ err: error }, 'closing the store failed');

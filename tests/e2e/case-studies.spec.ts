@@ -85,6 +85,7 @@ const specFacts: Record<string, string[]> = {
 for (const [name, facts] of Object.entries(specFacts)) {
   test(`/case-study/${name} states the spec's figures`, async ({ page }) => {
     await page.goto(`/case-study/${name}`);
+    // biome-ignore lint/performance/useDomNodeTextContent: the figures a visitor sees, as rendered
     const text = (await main(page).innerText()).replace(/\s+/g, ' ');
     for (const fact of facts) expect(text, fact).toContain(fact);
   });

@@ -48,7 +48,9 @@ test.describe('valid HTML', () => {
       expect(errors).toEqual([]);
       // What validators outside html-validate flag: a `slot` attribute Astro leaves on an element it
       // slotted into a React component (nothing here uses shadow DOM), and `sizes` without a `srcset`.
-      expect(html.match(/<[a-z][\w-]*\s(?:[^>]*\s)?slot="[^"]*"[^>]*>/g) ?? [], `${route}: slot attributes`).toEqual([]);
+      expect(html.match(/<[a-z][\w-]*\s(?:[^>]*\s)?slot="[^"]*"[^>]*>/g) ?? [], `${route}: slot attributes`).toEqual(
+        [],
+      );
       expect(
         html.match(/<img\b(?![^>]*\bsrcset=)[^>]*\bsizes=[^>]*>/g) ?? [],
         `${route}: sizes without srcset`,

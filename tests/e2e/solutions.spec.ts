@@ -41,7 +41,8 @@ test('four solution cards in order, each with icon, headline, description, more 
     const image = card.locator('img');
     await expect(image).toBeVisible();
     await expect(image).toHaveAttribute('alt', solution.imageAlt);
-    expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // Card art is lazy: it loads once the card nears the viewport.
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   }
 });
 

@@ -12,6 +12,7 @@ import {
   WAITLIST_LIMITS,
 } from '../../src/lib/waitlist/schema.ts';
 import type { SendOptions } from './http-client.ts';
+import { formBody } from '../support/lead-fixture.ts';
 import { submissionValues } from './submissions.ts';
 
 export interface Malformed {
@@ -65,17 +66,8 @@ const json = (
   request: jsonPost(body, headers, chunked),
 });
 
-function formBody(values: Record<string, unknown>): URLSearchParams {
-  const form = new URLSearchParams();
-  for (const [name, value] of Object.entries(values)) {
-    if (Array.isArray(value)) for (const item of value) form.append(name, String(item));
-    else if (name === 'earlyAccess') {
-      if (value) form.append(name, 'on');
-    } else form.append(name, String(value));
-  }
-  form.append('idempotencyKey', randomUUID());
-  return form;
-}
+/** A form post of these values, with a fresh idempotency key. */
+const formOf = (values: Record<string, unknown>) => formBody({ ...values, idempotencyKey: randomUUID() });
 const form = (category: string, body: string | Buffer, chunked = false): Malformed => ({
   category,
   answer: 'html',
@@ -323,7 +315,7 @@ const wrongContentType = fc
     asForm: fc.boolean(),
   })
   .map(({ type, asForm }) => {
-    const body = asForm ? formBody(base()).toString() : JSON.stringify(base());
+    const body = asForm ? formOf(base()).toString() : JSON.stringify(base());
     const headers: Record<string, string> = { 'Idempotency-Key': randomUUID() };
     if (type === 'gzip') {
       headers['Content-Type'] = 'application/json';
@@ -340,7 +332,7 @@ const overLimit = fc
   .record({ size: fc.integer({ min: BODY_LIMIT + 1, max: 256 * 1024 }), chunked: fc.boolean(), asForm: fc.boolean() })
   .map(({ size, chunked, asForm }) => {
     if (asForm)
-      return form('body over 16 KB', `${formBody(base()).toString()}&additionalInfo=${'x'.repeat(size)}`, chunked);
+      return form('body over 16 KB', `${formOf(base()).toString()}&additionalInfo=${'x'.repeat(size)}`, chunked);
     return json('body over 16 KB', JSON.stringify({ ...base(), additionalInfo: 'x'.repeat(size) }), {}, chunked);
   });
 
@@ -396,17 +388,17 @@ const formInvalid = fc.oneof(
   fc
     .string({ minLength: 1, maxLength: 20 })
     .filter((k) => !ALLOWED.has(k) && k !== 'idempotencyKey')
-    .map((key) => form('form: unknown field', `${formBody(base()).toString()}&${encodeURIComponent(key)}=1`)),
+    .map((key) => form('form: unknown field', `${formOf(base()).toString()}&${encodeURIComponent(key)}=1`)),
   fc
     .constantFrom('name', 'email', 'companyName', 'role', 'investment')
-    .map((field) => form('form: repeated field', `${formBody(base()).toString()}&${field}=again`)),
+    .map((field) => form('form: repeated field', `${formOf(base()).toString()}&${field}=again`)),
   fc
     .constantFrom('yes', '1', 'off', 'false', '')
-    .map((value) => form('form: bad checkbox value', `${formBody(base()).toString()}&earlyAccess=${value}`)),
+    .map((value) => form('form: bad checkbox value', `${formOf(base()).toString()}&earlyAccess=${value}`)),
   fc.subarray([...REQUIRED], { minLength: 1 }).map((fields) => {
     const values = base();
     for (const field of fields) delete values[field];
-    return form('form: missing fields', formBody(values).toString());
+    return form('form: missing fields', formOf(values).toString());
   }),
   fc
     .record({
@@ -416,7 +408,7 @@ const formInvalid = fc.oneof(
     .map(({ field, extra }) =>
       form(
         'form: past a length limit',
-        formBody({
+        formOf({
           ...base(),
           [field]: 'x'.repeat(WAITLIST_LIMITS[field as keyof typeof WAITLIST_LIMITS] + extra),
         }).toString(),
@@ -429,7 +421,7 @@ const formInvalid = fc.oneof(
       value: around(forbiddenSingleLine.filter((c) => !/[\ud800-\udfff]/.test(c))),
     })
     .map(({ field, value }) =>
-      form('form: control character or odd Unicode', formBody({ ...base(), [field]: value }).toString()),
+      form('form: control character or odd Unicode', formOf({ ...base(), [field]: value }).toString()),
     ),
   fc
     .record({
@@ -437,7 +429,7 @@ const formInvalid = fc.oneof(
       bytes: fc.constantFrom('%FF', '%C3%28', '%ED%A0%80', '%F8%88%80%80%80', '%E2%82', '%C0%AF'),
     })
     .map(({ field, bytes }) => {
-      const body = formBody({ ...base(), [field]: 'PLACEHOLDER' })
+      const body = formOf({ ...base(), [field]: 'PLACEHOLDER' })
         .toString()
         .replace('PLACEHOLDER', `Dana${bytes}Whitfield`);
       return form('form: invalid UTF-8', body);
@@ -445,14 +437,14 @@ const formInvalid = fc.oneof(
   fc.constantFrom('short', 'has space', 'a'.repeat(129), 'bad/chars!').map((key) =>
     form(
       'form: bad idempotency key',
-      formBody(base())
+      formOf(base())
         .toString()
         .replace(/idempotencyKey=[^&]+/, `idempotencyKey=${encodeURIComponent(key)}`),
     ),
   ),
   fc
     .constantFrom('__proto__', 'constructor', 'prototype')
-    .map((key) => form('form: __proto__ / constructor field', `${formBody(base()).toString()}&${key}=1`)),
+    .map((key) => form('form: __proto__ / constructor field', `${formOf(base()).toString()}&${key}=1`)),
 );
 
 /** Every kind of malformed request, weighted so each category is well represented. */

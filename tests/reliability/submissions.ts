@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { frustrationOptions, goalOptions, investmentOptions, roleOptions } from '../../src/lib/waitlist/schema.ts';
 import type { StoredLead } from '../../src/server/leads/store.ts';
+import { formBody } from '../support/lead-fixture.ts';
 import type { Answer, SendOptions } from './http-client.ts';
 import { json } from './http-client.ts';
 
@@ -52,15 +53,7 @@ export function submission(tag: string, i: number, options: { key?: string; kind
       },
     };
   }
-  const form = new URLSearchParams();
-  for (const [name, value] of Object.entries(values)) {
-    if (Array.isArray(value)) for (const item of value) form.append(name, String(item));
-    else if (name === 'earlyAccess') {
-      if (value) form.append(name, 'on');
-    } else form.append(name, String(value));
-  }
-  form.append('idempotencyKey', key);
-  form.append('website', '');
+  const form = formBody({ ...values, idempotencyKey: key, website: '' });
   return {
     key,
     email: String(values.email),

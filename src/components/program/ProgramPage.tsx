@@ -64,13 +64,8 @@ export function ProgramPage({ slug, content, image, offer, heroArt }: ProgramPag
               title={value.title}
               intro={<p>{value.description}</p>}
             />
-            {/* Offer names are long: let the label wrap on phones rather than push the page sideways. */}
-            <Button
-              href={offer.href}
-              variant="outline"
-              size="lg"
-              className="mt-8 h-auto min-h-13 w-full py-3 whitespace-normal sm:w-auto"
-            >
+            {/* Full width on phones; the label wraps (size lg) rather than push the page sideways. */}
+            <Button href={offer.href} variant="outline" size="lg" className="mt-8 w-full sm:w-auto">
               {/* The eyebrow above names the offer; the link says so too for those who list links. */}
               See the offer<span className="sr-only"> ({offer.name})</span>
               <Icon name="arrow-right" />

@@ -13,6 +13,7 @@ export function KeepHyphenated({ text }: { text: string }): ReactNode {
   // Split on whitespace but keep it, so the spaces between words stay where they were.
   const parts = text.split(/(\s+)/);
   if (!parts.some((part) => /\S-\S/.test(part))) return text;
+  // biome-ignore-start lint/suspicious/noArrayIndexKey: the parts of one fixed string; the index is their identity
   return parts.map((part, index) =>
     /\S-\S/.test(part) ? (
       <span key={index} className="inline-block max-w-full">
@@ -22,4 +23,5 @@ export function KeepHyphenated({ text }: { text: string }): ReactNode {
       <Fragment key={index}>{part}</Fragment>
     ),
   );
+  // biome-ignore-end lint/suspicious/noArrayIndexKey: see above
 }

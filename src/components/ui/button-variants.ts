@@ -32,7 +32,9 @@ const variants = {
   size: {
     default: 'h-11 px-5 text-base',
     sm: 'h-9 px-3 text-sm',
-    lg: 'h-13 px-7 text-lg',
+    // Large labels ("Schedule a Discovery Call") may wrap onto two balanced lines on a 320 px
+    // phone rather than run out of their button: a minimum height, not a fixed one.
+    lg: 'min-h-13 px-7 py-3 text-center text-lg text-balance whitespace-normal',
     icon: 'size-11',
   },
 };

@@ -11,7 +11,7 @@ export function PrivacyNote({ className = '' }: { className?: string }) {
       <a
         href={routes.privacyPolicy}
         target="_blank"
-        rel="noopener"
+        rel="noopener noreferrer"
         className="font-medium text-violet-deep underline underline-offset-2 hover:text-ink focus-visible:outline-2 focus-visible:outline-offset-2"
       >
         privacy policy<span className="sr-only"> (opens in a new tab)</span>

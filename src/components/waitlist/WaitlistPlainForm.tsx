@@ -26,6 +26,7 @@ function ErrorSummary({ errors }: { errors: Partial<Record<string, string>> }) {
       role="alert"
       aria-labelledby="waitlist-error-summary-title"
       tabIndex={-1}
+      // biome-ignore lint/a11y/noAutofocus: the page answers a failed submission; focus goes to what went wrong
       autoFocus
       className="rounded-[var(--radius-card)] border-2 border-error bg-white p-5 focus-visible:outline-offset-4 sm:p-6"
     >
@@ -82,6 +83,7 @@ export function WaitlistPlainForm({ values, errors, idempotencyKey, program }: W
       ) : null}
 
       {waitlistStepTitles.map((_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the steps are a fixed list; the index is the step
         <section key={index} className="space-y-5">
           {step(index)}
           <WaitlistStepFields

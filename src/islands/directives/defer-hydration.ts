@@ -9,6 +9,13 @@ export interface DeferOptions {
   /** Also start once the page has loaded, painted its first frame and the browser is idle. */
   afterPaint: boolean;
   /**
+   * Without `afterPaint`: once the page has loaded, painted and is idle, fetch and hydrate the
+   * island's code anyway and fetch and parse its stylesheet (without applying it), so the visitor's
+   * first tap pays only for switching the sheet on and rendering. Nothing of it runs before
+   * the load event, so first paint and Lighthouse's load are untouched.
+   */
+  prepareWhenIdle?: boolean;
+  /**
    * Elements outside the island whose clicks the island handles (say, the page's "Join" links).
    * Clicks inside the island are always covered.
    */
@@ -16,12 +23,14 @@ export interface DeferOptions {
 }
 
 /**
- * Adds a stylesheet to the page once and resolves when it has loaded. A sheet that fails to load
- * must not keep the island from working, so errors resolve too.
+ * Adds a stylesheet to the page once (or turns on one added by `preloadStylesheet`) and resolves
+ * when it has loaded. A sheet that fails to load must not keep the island from working, so errors
+ * resolve too.
  */
 function loadStylesheet(href: string): Promise<void> {
   const selector = `link[rel="stylesheet"][href="${CSS.escape(href)}"]`;
   let link = document.querySelector<HTMLLinkElement>(selector);
+  if (link && link.media !== 'all' && link.media !== '') link.media = 'all';
   if (link?.sheet) return Promise.resolve();
   if (!link) {
     link = document.createElement('link');
@@ -37,6 +46,32 @@ function loadStylesheet(href: string): Promise<void> {
 }
 
 /**
+ * Fetches and parses a stylesheet without applying it (media "print" matches nothing on screen):
+ * applying the whole site stylesheet restyles the page, which is only worth paying once the
+ * visitor acts; `loadStylesheet` then switches it on.
+ */
+function preloadStylesheet(href: string): void {
+  if (document.querySelector(`link[href="${CSS.escape(href)}"]`)) return;
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.media = 'print';
+  link.href = href;
+  link.fetchPriority = 'low';
+  document.head.append(link);
+}
+
+const whenIdle = (task: () => void) =>
+  'requestIdleCallback' in window ? requestIdleCallback(task, { timeout: 2000 }) : setTimeout(task);
+
+/** Runs `task` once the page has loaded, painted its first frame and the browser is idle. */
+function whenIdleAfterLoad(task: () => void): void {
+  // rAF runs just before the next frame; a task queued from it runs after that frame is painted.
+  const afterFirstFrame = () => requestAnimationFrame(() => setTimeout(() => whenIdle(task)));
+  if (document.readyState === 'complete') afterFirstFrame();
+  else window.addEventListener('load', afterFirstFrame, { once: true });
+}
+
+/**
  * Loads and hydrates an island without competing with the first paint: nothing is fetched until
  * the visitor shows intent (or, with `afterPaint`, until the page is painted and idle).
  *
@@ -48,10 +83,35 @@ function loadStylesheet(href: string): Promise<void> {
  * prevented and the same element is clicked again once the island has hydrated. If the island
  * cannot load (offline, say), a held link is followed as a plain link, so it still gets somewhere.
  */
-export function deferHydration(load: DirectiveLoad, island: HTMLElement, { afterPaint, replaySelector }: DeferOptions) {
+export function deferHydration(
+  load: DirectiveLoad,
+  island: HTMLElement,
+  { afterPaint, replaySelector, prepareWhenIdle = false }: DeferOptions,
+) {
   let started = false;
   let ready = false;
   let held: HTMLElement | null = null;
+  let hydrated: Promise<void> | null = null;
+  const waiting = new Set<() => void>();
+  const stylesheet = island.dataset['stylesheet'];
+
+  /**
+   * Fetches, evaluates and hydrates the island once; a failure lets the next caller try again.
+   * `between` runs between evaluating the code and hydrating, so ahead of time the two can be
+   * separate short tasks rather than one long one.
+   */
+  const hydrateIsland = (between?: () => Promise<void>) => {
+    hydrated ??= load()
+      .then(async (hydrate) => {
+        await between?.();
+        await hydrate();
+      })
+      .catch((error: unknown) => {
+        hydrated = null;
+        throw error;
+      });
+    return hydrated;
+  };
 
   const onEarlyClick = (event: MouseEvent) => {
     if (ready || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -69,11 +129,11 @@ export function deferHydration(load: DirectiveLoad, island: HTMLElement, { after
   const start = async () => {
     if (started) return;
     started = true;
+    for (const resolve of waiting) resolve();
+    waiting.clear();
     for (const type of INTENT_EVENTS) window.removeEventListener(type, start, true);
     try {
-      const stylesheet = island.dataset['stylesheet'];
-      const [hydrate] = await Promise.all([load(), stylesheet ? loadStylesheet(stylesheet) : undefined]);
-      await hydrate();
+      await Promise.all([hydrateIsland(), stylesheet ? loadStylesheet(stylesheet) : undefined]);
       ready = true;
       held?.click();
     } catch (error) {
@@ -90,11 +150,26 @@ export function deferHydration(load: DirectiveLoad, island: HTMLElement, { after
   for (const type of INTENT_EVENTS) window.addEventListener(type, start, { capture: true, passive: true });
 
   if (afterPaint) {
-    // rAF runs just before the next frame; a task queued from it runs after that frame is painted.
-    const whenIdle = () =>
-      'requestIdleCallback' in window ? requestIdleCallback(() => void start(), { timeout: 2000 }) : void start();
-    const afterFirstFrame = () => requestAnimationFrame(() => setTimeout(whenIdle));
-    if (document.readyState === 'complete') afterFirstFrame();
-    else window.addEventListener('load', afterFirstFrame, { once: true });
+    whenIdleAfterLoad(() => void start());
+  } else if (prepareWhenIdle) {
+    // Three idle tasks (code, hydration, stylesheet), each short, so none blocks a visitor's input.
+    // The visitor acting ends the wait: start() resolves every pending idle wait at once.
+    const idle = () =>
+      started
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            waiting.add(resolve);
+            whenIdle(() => resolve());
+          });
+    whenIdleAfterLoad(() => {
+      if (started) return;
+      // Offline or a failed fetch: the visitor's first intent tries again (and a held link still navigates).
+      hydrateIsland(idle)
+        .then(idle)
+        .then(() => {
+          if (stylesheet) preloadStylesheet(stylesheet);
+        })
+        .catch(() => {});
+    });
   }
 }

@@ -64,7 +64,8 @@ function PovArticlesView({ endpoint = '/api/pov' }: PovArticlesProps) {
       </p>
       <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {loading
-          ? Array.from({ length: SKELETON_COUNT }, (_, index) => <ArticleCardSkeleton key={index} />)
+          ? // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders; the index is all they have
+            Array.from({ length: SKELETON_COUNT }, (_, index) => <ArticleCardSkeleton key={index} />)
           : state.articles.map((article) => <ArticleCard key={article.link} article={article} />)}
       </div>
     </div>

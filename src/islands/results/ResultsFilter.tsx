@@ -55,6 +55,7 @@ function ResultsFilterView({ categories, counts, listId }: ResultsFilterProps) {
         <p id="results-filter-label" className="eyebrow mb-3 text-muted">
           Filter by category
         </p>
+        {/* biome-ignore lint/a11y/useSemanticElements: toggle buttons, not form fields: a labelled group, no fieldset */}
         <div role="group" aria-labelledby="results-filter-label" className="flex flex-wrap gap-2">
           {[ALL_CATEGORIES, ...categories].map((category) => {
             const pressed = category === active;

@@ -63,6 +63,7 @@ export function WaitlistForm({ program, idempotencyKey, onStored, onCancel, subm
   });
 
   // Each step opens with its first field focused, so keyboard and screen-reader users start in the right place.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again on purpose each time the step changes
   useEffect(() => {
     stepRef.current?.querySelector<HTMLElement>('input, textarea')?.focus();
   }, [step]);

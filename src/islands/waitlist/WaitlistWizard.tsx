@@ -50,7 +50,7 @@ function WaitlistDialog({ program = null }: { program?: string | null }) {
       open(trigger.dataset.program ?? null);
     };
     document.addEventListener('click', onClick);
-    document.querySelectorAll(TRIGGER).forEach((trigger) => trigger.setAttribute('aria-haspopup', 'dialog'));
+    for (const trigger of document.querySelectorAll(TRIGGER)) trigger.setAttribute('aria-haspopup', 'dialog');
     return () => document.removeEventListener('click', onClick);
   }, [open]);
 
@@ -64,6 +64,7 @@ function WaitlistDialog({ program = null }: { program?: string | null }) {
 
   return (
     <>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes; keyboards close with Escape, which the dialog handles itself */}
       <dialog
         ref={dialogRef}
         aria-labelledby="waitlist-title"

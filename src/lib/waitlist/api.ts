@@ -4,14 +4,13 @@
  * no-JavaScript /waitlist page. Browser-safe (zod/mini only): the wizard parses replies with it.
  */
 import * as z from 'zod/mini';
+import { routes } from '../../config/routes.ts';
 import { waitlistFields, type WaitlistErrors } from './schema.ts';
 
 /** The wizard posts JSON here. */
 export const WAITLIST_API_PATH = '/api/waitlist';
-/** The no-JavaScript form posts to its own page. */
-export const WAITLIST_FORM_PATH = '/waitlist';
-/** Where a successful plain-form post ends (303 See Other), so a reload never sends it again. */
-export const WAITLIST_JOINED_PATH = '/waitlist/joined';
+/** The no-JavaScript form posts to its own page (and ends on routes.waitlistJoined, 303 See Other). */
+export const WAITLIST_FORM_PATH = routes.waitlist();
 
 /**
  * The answer (422) when an idempotency key that already stored a lead comes back with different

@@ -13,6 +13,7 @@ export function oneLine(value: string, max = 200): string {
 
 // One mailbox and nothing else: no whitespace, no control characters, none of the characters that
 // make address lists, groups, comments or display names in a header.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what a mailbox must not hold
 const MAILBOX = /^[^\s@<>,;:"()[\]\\\u0000-\u001f\u007f]+@[^\s@<>,;:"()[\]\\\u0000-\u001f\u007f]+$/;
 
 /** The address when it is exactly one mailbox (the schema's addresses always are), else null. */

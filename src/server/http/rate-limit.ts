@@ -1,19 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
+import type { RateLimitDecision, SubmissionRateLimiter } from '../waitlist/submit.ts';
 import { ipv6Groups, mappedIPv4 } from './ip-address.ts';
 
-export interface RateLimitDecision {
-  allowed: boolean;
-  /** Seconds until the next attempt would be allowed; 0 when allowed. */
-  retryAfterSeconds: number;
-}
-
-/** Promise-returning like a limiter backed by a shared store, so either plugs into the waiting list. */
-export interface RateLimiter {
-  /** Counts one attempt for `key` and says whether it is within the limit. */
-  check(key: string): Promise<RateLimitDecision>;
-  /** Says whether one more attempt would be allowed, without counting anything. */
-  peek(key: string): Promise<RateLimitDecision>;
+/** The limiter the waiting list needs (its port, declared by src/server/waitlist/submit.ts), plus a size. */
+export interface RateLimiter extends SubmissionRateLimiter {
   /** Number of clients currently tracked (for tests and metrics). */
   size(): number;
 }

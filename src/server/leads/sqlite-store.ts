@@ -30,6 +30,22 @@ export interface SqliteStoreOptions extends LeadStoreOptions {
   onNarrowed?: (paths: string[]) => void;
 }
 
+/**
+ * The SQLite store plus what group commit needs (src/server/leads/sqlite-worker.ts): every method
+ * does all its statements synchronously before its promise settles, so a batch of calls can share
+ * one transaction. A method with several statements of its own must use SAVEPOINT/RELEASE (which
+ * nest inside a batch's transaction, and act as BEGIN/COMMIT outside one), never BEGIN/COMMIT.
+ */
+export interface SqliteLeadStore extends LeadStore {
+  /**
+   * Runs `work` inside one write transaction (BEGIN IMMEDIATE ... COMMIT): one fsync for everything
+   * it wrote. Rolls back and rejects when `work` or the commit fails.
+   */
+  inTransaction<T>(work: () => Promise<T>): Promise<T>;
+  /** Runs `work` inside a savepoint: a failure undoes only its own writes, then rejects. */
+  inSavepoint<T>(work: () => Promise<T>): Promise<T>;
+}
+
 function runMigrations(db: DatabaseSync, now: () => Date): void {
   // BEGIN IMMEDIATE takes the write lock first, so two processes opening the same file at once
   // cannot both apply a migration; the second waits (busy_timeout) and then finds nothing to do.
@@ -60,7 +76,7 @@ function runMigrations(db: DatabaseSync, now: () => Date): void {
  * SQLite lead store. Every method is a few statements on one connection, so the store can live in
  * whichever thread owns that connection; nothing is kept in memory between calls.
  */
-export function openSqliteLeadStore(file: string, options: SqliteStoreOptions = {}): LeadStore {
+export function openSqliteLeadStore(file: string, options: SqliteStoreOptions = {}): SqliteLeadStore {
   const location = file === ':memory:' ? file : path.resolve(file);
   const now = options.now ?? (() => new Date());
   const channels = [...new Set(options.channels ?? [])];
@@ -151,15 +167,29 @@ export function openSqliteLeadStore(file: string, options: SqliteStoreOptions = 
     if (closed) throw new Error('The lead store is closed.');
   };
 
-  /** Runs `work` in one write transaction: all of it is stored, or none. */
+  /**
+   * Runs `work` in one write transaction: all of it is stored, or none. Inside a group commit's
+   * transaction (the worker thread, `inTransaction`) it is a savepoint instead, so it nests.
+   */
   function transaction<T>(work: () => T): T {
+    if (db.isTransaction) {
+      db.exec('SAVEPOINT work');
+      try {
+        const result = work();
+        db.exec('RELEASE work');
+        return result;
+      } catch (error) {
+        if (db.isTransaction) db.exec('ROLLBACK TO work; RELEASE work');
+        throw error;
+      }
+    }
     db.exec('BEGIN IMMEDIATE');
     try {
       const result = work();
       db.exec('COMMIT');
       return result;
     } catch (error) {
-      db.exec('ROLLBACK');
+      if (db.isTransaction) db.exec('ROLLBACK');
       throw error;
     }
   }
@@ -314,6 +344,33 @@ export function openSqliteLeadStore(file: string, options: SqliteStoreOptions = 
       open();
       const rows = db.prepare('PRAGMA integrity_check').all();
       return rows.length === 1 && rows[0]?.integrity_check === 'ok';
+    },
+
+    async inTransaction<T>(work: () => Promise<T>): Promise<T> {
+      open();
+      db.exec('BEGIN IMMEDIATE');
+      try {
+        const result = await work();
+        db.exec('COMMIT');
+        return result;
+      } catch (error) {
+        if (db.isTransaction) db.exec('ROLLBACK');
+        throw error;
+      }
+    },
+
+    async inSavepoint<T>(work: () => Promise<T>): Promise<T> {
+      open();
+      db.exec('SAVEPOINT call');
+      try {
+        const result = await work();
+        db.exec('RELEASE call');
+        return result;
+      } catch (error) {
+        // Some errors (disk full, I/O) end the whole transaction; then there is nothing to undo here.
+        if (db.isTransaction) db.exec('ROLLBACK TO call; RELEASE call');
+        throw error;
+      }
     },
 
     async close(): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Settings } from '../settings.ts';
-import { openSqliteLeadStore, type SqliteStoreOptions } from './sqlite-store.ts';
+import type { SqliteStoreOptions } from './sqlite-store.ts';
+import { openSqliteThreadStore } from './sqlite-thread-store.ts';
 import { openPostgresLeadStore } from './postgres-store.ts';
 import type { LeadStore } from './types.ts';
 
@@ -17,6 +18,7 @@ export type {
 } from './types.ts';
 export { deliveryChannels } from './types.ts';
 export { openSqliteLeadStore } from './sqlite-store.ts';
+export { openSqliteThreadStore } from './sqlite-thread-store.ts';
 export { openPostgresLeadStore } from './postgres-store.ts';
 export { LATEST_SCHEMA_VERSION, migrations } from './migrations.ts';
 
@@ -26,7 +28,8 @@ export type StoreSettings = Pick<Settings, 'DATABASE_URL' | 'SQLITE_PATH' | 'PG_
 /**
  * Opens the configured lead store and brings its schema up to date:
  * PostgreSQL when DATABASE_URL is set (PG_POOL_MAX connections), otherwise the SQLite file at
- * SQLITE_PATH (the directory is created when missing, readable by the owner only).
+ * SQLITE_PATH (the directory is created when missing, readable by the owner only), run on a worker
+ * thread that owns its connection and every statement on it (sqlite-thread-store.ts).
  * `options` set the clock and the channels each new lead is queued for.
  */
 export async function openLeadStore(
@@ -36,5 +39,5 @@ export async function openLeadStore(
   if (settings.DATABASE_URL) {
     return openPostgresLeadStore(settings.DATABASE_URL, { ...options, poolMax: settings.PG_POOL_MAX });
   }
-  return openSqliteLeadStore(settings.SQLITE_PATH, options);
+  return openSqliteThreadStore(settings.SQLITE_PATH, options);
 }

@@ -6,7 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { WAITLIST_JOINED_PATH, WAITLIST_KEY_CONFLICT_MESSAGE, type WaitlistFormState } from '../../lib/waitlist/api.ts';
+import { routes } from '../../config/routes.ts';
+import { WAITLIST_KEY_CONFLICT_MESSAGE, type WaitlistFormState } from '../../lib/waitlist/api.ts';
 import { decodeWaitlist, type WaitlistCandidate } from './decode.ts';
 import { waitlistApiMessages as M } from './messages.ts';
 import { clientOf, endConnection, logWaitlist, retryAfter, type WaitlistRouteDeps } from './respond-shared.ts';
@@ -54,8 +55,8 @@ export function createWaitlistFormHandler(deps: WaitlistRouteDeps) {
       case 'duplicate':
       case 'honeypot': {
         logWaitlist(deps, outcome, 303);
-        const query = outcome.program ? `?${new URLSearchParams({ program: outcome.program })}` : '';
-        res.writeHead(303, { Location: `${WAITLIST_JOINED_PATH}${query}`, 'Cache-Control': 'no-store' }).end();
+        const location = routes.waitlistJoined({ program: outcome.program });
+        res.writeHead(303, { Location: location, 'Cache-Control': 'no-store' }).end();
         return;
       }
       case 'invalid':

@@ -1,4 +1,4 @@
-import type { FaultFeed } from '../fault-feed.ts';
+import type { FeedServer } from '../../support/feed-server.ts';
 import type { Report } from '../report.ts';
 import { startServer, type RunningServer, type ServerOptions } from '../server-process.ts';
 import type { StoreInstance, StoreTarget } from '../stores.ts';
@@ -6,7 +6,7 @@ import type { StoreInstance, StoreTarget } from '../stores.ts';
 export interface ScenarioContext {
   target: StoreTarget;
   report: Report;
-  feed: FaultFeed;
+  feed: FeedServer;
   /** fast-check seed for the generated inputs (printed, so a failure can be replayed). */
   seed: number;
   /** Servers started through `launch` are stopped when the scenario ends, whatever happened. */
@@ -20,7 +20,7 @@ export interface Scenario {
   run(ctx: ScenarioContext): Promise<void>;
 }
 
-export function launcher(feed: FaultFeed, servers: RunningServer[]) {
+export function launcher(feed: FeedServer, servers: RunningServer[]) {
   return async (store: StoreInstance, options: Partial<ServerOptions> = {}): Promise<RunningServer> => {
     const server = await startServer({ storeEnv: store.env, feedUrl: `${feed.base}/feed.xml`, ...options });
     servers.push(server);

@@ -49,6 +49,12 @@ export const crashScenario: Scenario = {
     report.figure('acknowledged before the kill', acks.length);
     report.figure('cut off by the kill (no answer)', unanswered.length);
     report.check('the server died of SIGKILL', exit.signal === 'SIGKILL', `exit ${exit.code ?? exit.signal}`);
+    // Otherwise the checks on cut-off requests below would pass with nothing to judge.
+    report.check(
+      'the kill cut off requests in flight',
+      unanswered.length > 0,
+      `${unanswered.length} without an acknowledgement`,
+    );
     report.check(
       'no 5xx before the kill',
       run.outcomes.every((o) => o.answer.status < 500),

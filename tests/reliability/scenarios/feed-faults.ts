@@ -6,7 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { FEED_MESSAGES } from '../../../src/server/feed/feed-error.ts';
-import { HUGE_BYTES, MANY_ITEMS } from '../fault-feed.ts';
+import { HUGE_BYTES, MANY_ITEMS } from '../../support/feed-server.ts';
 import { json, send, type Answer } from '../http-client.ts';
 import type { RunningServer } from '../server-process.ts';
 import { ms, tally } from '../stats.ts';

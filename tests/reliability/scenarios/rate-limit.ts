@@ -78,7 +78,7 @@ export const rateLimitScenario: Scenario = {
     report.figure('past the limit', `${past.length} requests: ${tally(past.map((p) => p.answer.status))}`);
     report.figure(
       'Retry-After',
-      tally(past.map((p) => String(p.answer.headers['retry-after'] ?? 'none'))) + ' (seconds)',
+      `${tally(past.map((p) => String(p.answer.headers['retry-after'] ?? 'none')))} (seconds)`,
     );
     report.check(
       'past the limit every answer is 429 with Retry-After and a message',

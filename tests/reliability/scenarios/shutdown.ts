@@ -82,6 +82,13 @@ export const shutdownScenario: Scenario = {
         : `${tally(unanswered.map((o) => o.answer.error ?? ''))}: ${onNew} on connections never accepted, ${unanswered.length - onNew} on connections in use`,
     );
 
+    // The signal must land under load, or the checks below pass with nothing to judge: requests in
+    // flight at SIGTERM are finished, and clients that keep sending are cut off (refused, or reset
+    // while waiting to be accepted).
+    const cutOff = run.outcomes.filter((o) => o.answer.status === 0).length;
+    report.check('requests in flight at SIGTERM were answered', acksAfterSignal > 0, `${acksAfterSignal} acknowledged`);
+    report.check('clients still sending were cut off once it stopped', cutOff > 0, `${cutOff} without an answer`);
+
     const { comparison, integrity } = await withStore(store, async (s) => ({
       comparison: compareWithStore(acks, await s.list()),
       integrity: await s.checkIntegrity(),

@@ -127,6 +127,22 @@ describe('the server and the export with a bad setting', () => {
     ]);
   });
 
+  it('npm run check:deploy fails on the example placeholders, in one line, and passes on real values', async () => {
+    const placeholders = await run('src/server/check-deploy.ts', {});
+    expect(placeholders.code).toBe(1);
+    expect(placeholders.stderr.trim()).toBe(
+      'Deploy check failed: example placeholders in SITE_URL, PUBLIC_BOOKING_URL, PUBLIC_LINKEDIN_URL, PUBLIC_CONTACT_EMAIL, POV_FEED_URL; set real values.',
+    );
+    const real = await run('src/server/check-deploy.ts', {
+      SITE_URL: 'https://www.humanwise.co',
+      PUBLIC_BOOKING_URL: 'https://cal.com/humanwise/discovery',
+      PUBLIC_LINKEDIN_URL: 'https://www.linkedin.com/company/humanwise',
+      PUBLIC_CONTACT_EMAIL: 'hello@humanwise.co',
+      POV_FEED_URL: 'https://medium.com/feed/@humanwise',
+    });
+    expect(real).toEqual({ code: 0, stderr: '' });
+  });
+
   it('the lead export reads the same settings', async () => {
     const result = await run('src/server/leads/export-cli.ts', { PG_POOL_MAX: '0' });
     expect(result.code).toBe(1);

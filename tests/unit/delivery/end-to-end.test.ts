@@ -13,7 +13,7 @@ import { fastSchedule } from '../../../src/server/delivery/schedule.ts';
 import { createDeliveryWorker } from '../../../src/server/delivery/worker.ts';
 import { openSqliteLeadStore } from '../../../src/server/leads/store.ts';
 import { startHookReceiver, startSmtpReceiver } from '../../support/delivery-receivers.ts';
-import { validSubmission } from '../waitlist/fixtures.ts';
+import { validSubmission } from '../../support/lead-fixture.ts';
 import { startWaitlistServer } from '../waitlist/harness.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];

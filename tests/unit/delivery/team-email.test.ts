@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildTeamEmail, type MailMessage } from '../../../src/server/delivery/team-email.ts';
 import { buildVisitorEmail } from '../../../src/server/delivery/visitor-email.ts';
 import type { StoredLead } from '../../../src/server/leads/types.ts';
-import { validValues } from '../waitlist/fixtures.ts';
+import { validValues } from '../../support/lead-fixture.ts';
 import { parseMail } from '../../support/delivery-receivers.ts';
 
 const INJECTION = 'x\r\nBcc: victim@example.net\r\nX-Injected: yes\nSubject: forged\r\r\n\r\nbody';

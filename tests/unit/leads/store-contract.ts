@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { frustrationOptions, goalOptions } from '../../../src/lib/waitlist/schema.ts';
 import type { LeadInput, LeadStore, LeadStoreOptions } from '../../../src/server/leads/store.ts';
-import { validValues } from '../waitlist/fixtures.ts';
+import { validValues } from '../../support/lead-fixture.ts';
 
 export interface StoreHarness {
   /** Opens (and migrates) a store on this test's own, initially empty, location. */

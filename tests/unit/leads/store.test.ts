@@ -5,10 +5,17 @@ import { DatabaseSync } from 'node:sqlite';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openLeadStore, openSqliteLeadStore, type LeadStoreOptions } from '../../../src/server/leads/store.ts';
+import {
+  openLeadStore,
+  openSqliteLeadStore,
+  openSqliteThreadStore,
+  type LeadStore,
+  type LeadStoreOptions,
+} from '../../../src/server/leads/store.ts';
 import { loadSettings } from '../../../src/server/settings.ts';
 import { lead, leadStoreContract, type StoreHarness } from './store-contract.ts';
 import { outboxContract } from './outbox-contract.ts';
+import type { LeadInput } from '../../../src/server/leads/types.ts';
 
 const tempDirs: string[] = [];
 function tempDir(): string {
@@ -29,12 +36,12 @@ function readSqlite<T>(file: string, read: (db: DatabaseSync) => T): T {
   }
 }
 
-function sqliteHarness() {
+function sqliteHarness(open: (file: string, options?: LeadStoreOptions) => Promise<LeadStore>) {
   const dir = mkdtempSync(path.join(tmpdir(), 'leads-contract-'));
   // A directory that does not exist yet: the store must create it.
   const file = path.join(dir, 'nested', 'data', 'leads.sqlite');
   return {
-    open: (options?: LeadStoreOptions) => openLeadStore(loadSettings({ SQLITE_PATH: file }), options),
+    open: (options?: LeadStoreOptions) => open(file, options),
     appliedVersions: async () =>
       readSqlite(file, (db) =>
         db
@@ -60,8 +67,16 @@ function sqliteHarness() {
   } satisfies StoreHarness & { deliveryColumns(): Promise<string[]> };
 }
 
-leadStoreContract('SQLite', async () => sqliteHarness());
-outboxContract('SQLite', async () => sqliteHarness());
+// What the server uses: the store on its worker thread, every call sent over to it.
+const onWorker = (file: string, options?: LeadStoreOptions) =>
+  openLeadStore(loadSettings({ SQLITE_PATH: file }), options);
+// The store the worker runs, called directly.
+const inThread = async (file: string, options?: LeadStoreOptions) => openSqliteLeadStore(file, options);
+
+leadStoreContract('SQLite (worker thread, group commit)', async () => sqliteHarness(onWorker));
+outboxContract('SQLite (worker thread, group commit)', async () => sqliteHarness(onWorker));
+leadStoreContract('SQLite (in-thread)', async () => sqliteHarness(inThread));
+outboxContract('SQLite (in-thread)', async () => sqliteHarness(inThread));
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 
@@ -202,5 +217,46 @@ describe('SQLite specifics', () => {
       healthy = false;
     }
     expect(healthy).toBe(false);
+  });
+});
+
+describe('SQLite on its worker thread', () => {
+  it('commits saves arriving together as one group, each failure undoing only itself', async () => {
+    const file = path.join(tempDir(), 'group.sqlite');
+    const store = await openSqliteThreadStore(file);
+    try {
+      const good = Array.from({ length: 40 }, (_, i) => store.save(lead({ email: `g${i}@example.com` }), `key-${i}`));
+      // A lead without a name breaks a NOT NULL constraint inside the same group.
+      const bad = store.save({ ...lead(), name: undefined } as unknown as LeadInput, 'key-bad');
+      const again = store.save(lead(), 'key-3');
+      const results = await Promise.allSettled([...good, bad, again]);
+      expect(results.slice(0, 40).every((r) => r.status === 'fulfilled' && r.value.created)).toBe(true);
+      expect(results[40]?.status).toBe('rejected');
+      const repeat = results[41];
+      expect(repeat?.status === 'fulfilled' && repeat.value.created).toBe(false);
+      expect(await store.count()).toBe(40);
+    } finally {
+      await store.close();
+    }
+    expect(readSqlite(file, (db) => db.prepare('SELECT count(*) AS n FROM leads').get()?.n)).toBe(40);
+  });
+
+  it('rejects a method the store does not have, and every call once closed', async () => {
+    const store = await openSqliteThreadStore(path.join(tempDir(), 'calls.sqlite'));
+    await expect((store as unknown as { nothing: () => Promise<void> }).nothing()).rejects.toThrow(
+      /no method "nothing"/,
+    );
+    await store.close();
+    await expect(store.count()).rejects.toThrow(/closed/);
+  });
+
+  it('reports a store it cannot open', async () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'newer.sqlite');
+    await openSqliteLeadStore(file).close();
+    const db = new DatabaseSync(file);
+    db.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)').run(99, new Date().toISOString());
+    db.close();
+    await expect(openSqliteThreadStore(file)).rejects.toThrow(/schema version 99/);
   });
 });

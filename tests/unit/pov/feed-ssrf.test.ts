@@ -5,13 +5,13 @@ import { fetchFeedText } from '../../../src/server/feed/fetch-feed.ts';
 import { createPovService } from '../../../src/server/feed/pov-service.ts';
 import { isPublicAddress } from '../../../src/server/http/ip-address.ts';
 import { loadSettings } from '../../../src/server/settings.ts';
-import { fixtureFeed, startFeedServer, xml, type FeedFixtureServer } from './fixture-server.ts';
+import { fixtureFeed, startFeedServer, xml, type FeedServer } from '../../support/feed-server.ts';
 
 /**
  * Every test here sends traffic to 127.0.0.1 only. Names resolve through a stub lookup; a lookup
  * that answers a non-loopback address is refused before any connection is made.
  */
-let feeds: FeedFixtureServer;
+let feeds: FeedServer;
 let port: number;
 
 beforeAll(async () => {

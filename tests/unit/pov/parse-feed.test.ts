@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FeedError } from '../../../src/server/feed/feed-error.ts';
 import { DESCRIPTION_MAX_LENGTH, parseFeed, shortenAtWordBoundary } from '../../../src/server/feed/parse-feed.ts';
-import { fixtureFeed } from './fixture-server.ts';
+import { fixtureFeed } from '../../support/feed-server.ts';
 
 function rss(items: string, namespaces = ''): string {
   return `<?xml version="1.0" encoding="UTF-8"?>

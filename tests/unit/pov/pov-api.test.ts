@@ -11,10 +11,10 @@ import {
   startFeedServer,
   status,
   xml,
-  type FeedFixtureServer,
-} from './fixture-server.ts';
+  type FeedServer,
+} from '../../support/feed-server.ts';
 
-let feeds: FeedFixtureServer;
+let feeds: FeedServer;
 const apps: Server[] = [];
 
 beforeAll(async () => {

@@ -12,10 +12,10 @@ import {
   startFeedServer,
   status,
   xml,
-  type FeedFixtureServer,
-} from './fixture-server.ts';
+  type FeedServer,
+} from '../../support/feed-server.ts';
 
-let feeds: FeedFixtureServer;
+let feeds: FeedServer;
 
 beforeAll(async () => {
   feeds = await startFeedServer();

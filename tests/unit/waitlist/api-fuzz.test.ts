@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateWaitlist, waitlistFields } from '../../../src/lib/waitlist/schema.ts';
 import { openSqliteLeadStore, type LeadStore } from '../../../src/server/leads/store.ts';
-import { validSubmission } from './fixtures.ts';
+import { validSubmission } from '../../support/lead-fixture.ts';
 import { startWaitlistServer, type WaitlistServer } from './harness.ts';
 
 let dir: string;

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WaitlistFormState } from '../../../src/lib/waitlist/api.ts';
 import { frustrationOptions, goalOptions } from '../../../src/lib/waitlist/schema.ts';
 import { openSqliteLeadStore, type LeadStore } from '../../../src/server/leads/store.ts';
-import { validSubmission } from './fixtures.ts';
+import { formBody, validSubmission } from '../../support/lead-fixture.ts';
 import { startWaitlistServer, type WaitlistServer, type WaitlistServerOptions } from './harness.ts';
 
 let dir: string;
@@ -81,29 +81,11 @@ async function expectJsonError(response: Response, status: number, message: stri
   return body;
 }
 
+/** The shared lead as the plain form posts it, from a program page; `undefined` leaves a field out. */
 function formParams(overrides: Record<string, string | string[] | undefined> = {}): URLSearchParams {
-  const fields: Record<string, string | string[] | undefined> = {
-    name: 'Priya Raman',
-    email: 'priya@example.com',
-    companyName: 'Lakeside Outfitters',
-    role: 'Small Business Founder or Owner',
-    roleOther: '',
-    goal: [goalOptions[0], goalOptions[2]],
-    frustrations: [frustrationOptions[3]],
-    investment: 'Under $2,500',
-    additionalInfo: '',
-    earlyAccess: 'on',
-    program: 'opportunity-mapping',
-    website: '',
-    idempotencyKey: randomUUID(),
-    ...overrides,
-  };
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(fields)) {
-    if (value === undefined) continue;
-    for (const v of Array.isArray(value) ? value : [value]) params.append(key, v);
-  }
-  return params;
+  return formBody(
+    validSubmission({ program: 'opportunity-mapping', website: '', idempotencyKey: randomUUID(), ...overrides }),
+  );
 }
 
 describe('JSON submissions', () => {
@@ -405,9 +387,9 @@ describe('form posts (the no-JavaScript /waitlist page posting to itself)', () =
     expect(rendered).toHaveLength(0); // nothing rendered from the POST: a reload of the answer is a GET
     const [stored] = await store.list();
     expect(stored).toMatchObject({
-      name: 'Priya Raman',
-      goal: [goalOptions[0], goalOptions[2]],
-      frustrations: [frustrationOptions[3]],
+      name: 'Dana Whitfield',
+      goal: [goalOptions[0], goalOptions[3]],
+      frustrations: [frustrationOptions[1]],
       earlyAccess: true,
       sourceProgram: 'opportunity-mapping',
     });
@@ -442,7 +424,7 @@ describe('form posts (the no-JavaScript /waitlist page posting to itself)', () =
     const response = await postForm(
       formParams({
         name: '  ',
-        email: 'priya@',
+        email: 'dana@',
         goal: undefined,
         role: undefined,
         additionalInfo: 'Call me in May',
@@ -461,11 +443,11 @@ describe('form posts (the no-JavaScript /waitlist page posting to itself)', () =
     });
     expect(state.values).toMatchObject({
       name: '  ',
-      email: 'priya@',
-      companyName: 'Lakeside Outfitters',
+      email: 'dana@',
+      companyName: 'Northwind Regional Health',
       goal: [],
-      frustrations: [frustrationOptions[3]],
-      investment: 'Under $2,500',
+      frustrations: [frustrationOptions[1]],
+      investment: '$5,000–$10,000',
       additionalInfo: 'Call me in May',
       earlyAccess: true,
     });
@@ -494,7 +476,7 @@ describe('form posts (the no-JavaScript /waitlist page posting to itself)', () =
         'We could not read your submission. Please check your answers and send the form again.',
       ]),
     );
-    expect(rendered[0]?.values.name).toBe('Priya Raman');
+    expect(rendered[0]?.values.name).toBe('Dana Whitfield');
     expect(await store.count()).toBe(0);
   });
 
@@ -530,17 +512,22 @@ describe('form posts (the no-JavaScript /waitlist page posting to itself)', () =
   it('renders 422 with a fresh key when the form comes back changed under a stored key; sending again stores it', async () => {
     const key = randomUUID();
     expectJoined(await postForm(formParams({ idempotencyKey: key })), 'opportunity-mapping');
-    const changed = await postForm(formParams({ idempotencyKey: key, companyName: 'Lakeside Outfitters Ltd' }));
+    const changed = await postForm(formParams({ idempotencyKey: key, companyName: 'Northwind Regional Health Trust' }));
     expect(changed.status).toBe(422);
     const state = server.rendered.at(-1);
     expect(state?.errors.form).toBe(WAITLIST_KEY_CONFLICT_MESSAGE);
-    expect(state?.values.companyName).toBe('Lakeside Outfitters Ltd');
+    expect(state?.values.companyName).toBe('Northwind Regional Health Trust');
     expect(state?.idempotencyKey).not.toBe(key);
     expectJoined(
-      await postForm(formParams({ idempotencyKey: state?.idempotencyKey, companyName: 'Lakeside Outfitters Ltd' })),
+      await postForm(
+        formParams({ idempotencyKey: state?.idempotencyKey, companyName: 'Northwind Regional Health Trust' }),
+      ),
       'opportunity-mapping',
     );
-    expect((await store.list()).map((l) => l.companyName)).toEqual(['Lakeside Outfitters', 'Lakeside Outfitters Ltd']);
+    expect((await store.list()).map((l) => l.companyName)).toEqual([
+      'Northwind Regional Health',
+      'Northwind Regional Health Trust',
+    ]);
   });
 
   it('renders a general error with a fresh key for a malformed idempotency key', async () => {
@@ -591,7 +578,7 @@ describe('form posts (the no-JavaScript /waitlist page posting to itself)', () =
     expect(rendered[0]).toMatchObject({
       status: 503,
       errors: { form: 'We could not save your details just now. Please try again in a moment.' },
-      values: { name: 'Priya Raman' },
+      values: { name: 'Dana Whitfield' },
     });
   });
 
@@ -650,17 +637,7 @@ describe('failures and logging', () => {
     await postJson(validSubmission({ website: 'spam' }));
     const logged = JSON.stringify(events);
     expect(events.length).toBeGreaterThanOrEqual(5);
-    for (const secret of [
-      'Dana',
-      'Whitfield',
-      'example.com',
-      'broken@',
-      'Priya',
-      'Lakeside',
-      'Northwind',
-      'pilot',
-      'spam',
-    ]) {
+    for (const secret of ['Dana', 'Whitfield', 'example.com', 'broken@', 'Northwind', 'pilot', 'spam']) {
       expect(logged).not.toContain(secret);
     }
     expect(events.map((e) => e.outcome)).toEqual(['stored', 'invalid', 'stored', 'invalid', 'honeypot']);

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import type { WaitlistFormState } from '../../../src/lib/waitlist/api.ts';
 import { createApp } from '../../../src/server/app.ts';
-import { createRateLimiter } from '../../../src/server/http/rate-limit.ts';
+import { createMemoryRateLimiter } from '../../../src/server/waitlist/rate-limiter.ts';
 import type { LeadStore } from '../../../src/server/leads/store.ts';
 import { createWaitlistFormHandler } from '../../../src/server/waitlist/respond-form.ts';
 import { createWaitlistApiHandler } from '../../../src/server/waitlist/respond-json.ts';
@@ -34,7 +34,7 @@ export async function startWaitlistServer(options: WaitlistServerOptions): Promi
   const deps = {
     submit: createWaitlistSubmitter({
       store: options.store,
-      rateLimiter: createRateLimiter({ limit: options.limit ?? 0, windowMs: 10 * 60 * 1000 }),
+      rateLimiter: createMemoryRateLimiter({ limit: options.limit ?? 0, windowMs: 10 * 60 * 1000 }),
     }),
     trustProxy: options.trustProxy ?? false,
     ...(options.bodyTimeoutMs ? { bodyTimeoutMs: options.bodyTimeoutMs } : {}),

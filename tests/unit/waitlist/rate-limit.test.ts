@@ -4,7 +4,12 @@ import { clientKey, createRateLimiter } from '../../../src/server/http/rate-limi
 
 const clock = (start = 1_000_000) => {
   let t = start;
-  return { now: () => t, advance: (ms: number) => void (t += ms) };
+  return {
+    now: () => t,
+    advance: (ms: number) => {
+      t += ms;
+    },
+  };
 };
 
 describe('createRateLimiter', () => {

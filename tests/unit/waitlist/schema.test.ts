@@ -16,7 +16,7 @@ import {
   waitlistStepFields,
   waitlistStepTitles,
 } from '../../../src/lib/waitlist/schema.ts';
-import { validSubmission } from './fixtures.ts';
+import { validSubmission } from '../../support/lead-fixture.ts';
 
 const errorsFor = (overrides: Record<string, unknown>) => {
   const result = validateWaitlist(validSubmission(overrides));

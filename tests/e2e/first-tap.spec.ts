@@ -1,0 +1,17 @@
+import { expect, test } from '@playwright/test';
+import { measureFirstTap, TAP_ROUTE } from '../../bench/tap.ts';
+
+// The benchmark's first-tap measurement (bench/tap.ts) must keep working: a throttled phone taps
+// Join on a program page and the dialog's first step appears. Only that it runs and measures is
+// checked here; its 200 ms budget is `npm run bench`'s (timings are noisy on a shared machine).
+test('the first-tap measurement opens the dialog on a throttled phone and times it', async ({ baseURL }, info) => {
+  test.skip(info.project.name !== 'desktop', 'one browser of its own is enough');
+  test.slow();
+  const [run] = await measureFirstTap(baseURL ?? '', {
+    chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    runs: 1,
+  });
+  expect(TAP_ROUTE).toMatch(/^\/program\//);
+  expect(run?.tapToDialogMs).toBeGreaterThan(0);
+  expect(run?.tapToDialogMs).toBeLessThan(30_000);
+});

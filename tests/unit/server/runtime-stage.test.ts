@@ -1,0 +1,58 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The Dockerfile's runtime stage copies only some source folders. Every file the server and its
+ * commands (export, backup, privacy, deliveries, deploy check) import must be inside them, and every
+ * package they import must be a production dependency. (.ci/check-runtime-stage.ts starts the
+ * server from such a copy; this covers the commands it does not run.)
+ */
+const dockerfile = readFileSync('Dockerfile', 'utf8');
+const runtimeStage = dockerfile.slice(dockerfile.search(/^FROM \S+ AS runtime$/m));
+const copied = [...runtimeStage.matchAll(/^COPY (?!--from)(\S+) \.\/\S+$/gm)].map((match) => match[1] ?? '');
+
+const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { dependencies: Record<string, string> };
+
+function closure(entries: string[]): { files: Set<string>; packages: Set<string> } {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    const text = readFileSync(file, 'utf8');
+    for (const match of text.matchAll(
+      /(?:^|\s)(?:import|export)\s[^'"]*?from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)/g,
+    )) {
+      const specifier = match[1] ?? match[2] ?? '';
+      // `npm start`'s build step is not part of the runtime image (it only serves).
+      if (specifier.includes('/build/')) continue;
+      if (specifier.startsWith('.')) visit(path.relative('.', path.resolve(path.dirname(file), specifier)));
+      else if (!specifier.startsWith('node:')) {
+        const parts = specifier.split('/');
+        packages.add(specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? specifier));
+      }
+    }
+  };
+  for (const entry of entries) visit(entry);
+  return { files, packages };
+}
+
+describe('the Dockerfile runtime stage', () => {
+  const entries = readdirSync('src/server', { recursive: true, encoding: 'utf8' })
+    .filter((file) => /(^|\/)(main\.ts|launch\.mjs|check-deploy\.ts|[\w-]+-cli\.ts)$/.test(file))
+    .map((file) => path.join('src/server', file));
+
+  it('copies every source file the server and its commands import', () => {
+    expect(entries).toContain('src/server/main.ts');
+    expect(copied).toContain('src/server');
+    const { files } = closure(entries);
+    const outside = [...files].filter((file) => !copied.some((dir) => file.startsWith(`${dir}/`)));
+    expect(outside).toEqual([]);
+  });
+
+  it('needs no devDependency: every package they import is a production dependency', () => {
+    const { packages } = closure(entries);
+    expect([...packages].filter((name) => !(name in pkg.dependencies))).toEqual([]);
+  });
+});
