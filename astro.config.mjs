@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { islandRuntime } from './src/build/island-runtime.mjs';
 import { clientDirectives } from './src/build/client-directives.mjs';
 import { pageCss } from './src/build/page-css.mjs';
+import { islandScripts } from './src/build/island-scripts.mjs';
 import { loadBuildSettings } from './src/config/build-settings.ts';
 
 export default defineConfig({
@@ -17,7 +18,7 @@ export default defineConfig({
   // Middleware mode: our own Node server (src/server/main.ts) owns HTTP (headers, compression,
   // API routes, rate limits) and hands page requests to Astro.
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), clientDirectives(), pageCss()],
+  integrations: [react(), clientDirectives(), pageCss(), islandScripts()],
   // Our server handles every form post before Astro sees it (POST /waitlist: src/server/waitlist) and
   // only then may hand the same request to Astro to render the page with the errors. Astro's origin
   // check would answer that render with a 403 whenever the request's Origin differs from the URL

@@ -33,9 +33,11 @@ export function applySecurityHeaders(res: ServerResponse, options: SecurityHeade
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
   res.setHeader('X-Frame-Options', 'DENY');
   res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+  // No interest-cohort=(): FLoC was withdrawn and browsers warn about the unknown feature; every
+  // header byte counts against the first round trip (tests/e2e/budgets.spec.ts).
   res.setHeader(
     'Permissions-Policy',
-    'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=(), browsing-topics=()',
+    'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()',
   );
   if (options.hsts) res.setHeader('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
 }

@@ -72,13 +72,12 @@ try {
   process.exit(1);
 }
 
-const invoke = (call: WorkerCall): Promise<unknown> => {
+// Async, so a store method that throws rejects like one that fails later.
+const invoke = async (call: WorkerCall): Promise<unknown> => {
   const method = (store as unknown as Record<string, unknown>)[call.method];
-  if (typeof method !== 'function') return Promise.reject(new Error(`The lead store has no method "${call.method}".`));
-  return Promise.resolve().then(() => {
-    if (injected) callTime = call.at;
-    return (method as (...args: unknown[]) => unknown).apply(store, call.args);
-  });
+  if (typeof method !== 'function') throw new Error(`The lead store has no method "${call.method}".`);
+  if (injected) callTime = call.at;
+  return (method as (...args: unknown[]) => unknown).apply(store, call.args);
 };
 
 async function runGroup(calls: WorkerCall[]): Promise<WorkerReply[]> {
