@@ -74,29 +74,27 @@ describe('readBody', () => {
   it('answers 408 when the body does not finish in time', async () => {
     const port = await start({ limitBytes: 1024, timeoutMs: 200 });
     const started = Date.now();
-    const answer = await new Promise<string>((resolve) => {
-      const socket = connect(port, '127.0.0.1', () => {
-        socket.write('POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nonly a little');
-      });
-      let text = '';
-      socket.on('data', (chunk) => (text += chunk.toString()));
-      socket.on('close', () => resolve(text));
-    });
+    const answer = await rawExchange(port, 'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nonly a little');
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it('rejects a malformed Content-Length', async () => {
     const port = await start({ limitBytes: 1024, timeoutMs: 2000 });
-    const answer = await new Promise<string>((resolve) => {
-      const socket = connect(port, '127.0.0.1', () => {
-        socket.write('POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 12abc\r\n\r\n');
-      });
-      let text = '';
-      socket.on('data', (chunk) => (text += chunk.toString()));
-      socket.on('close', () => resolve(text));
-    });
+    const answer = await rawExchange(port, 'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 12abc\r\n\r\n');
     // Node's own parser refuses it first (400); either way it is a 4xx.
     expect(answer).toMatch(/^HTTP\/1\.1 4\d\d/);
   });
 });
+
+/** Writes `request` as raw bytes (so it can be malformed or unfinished) and returns all the server sent before closing. */
+function rawExchange(port: number, request: string): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.write(request);
+    });
+    let text = '';
+    socket.on('data', (chunk) => (text += chunk.toString()));
+    socket.on('close', () => resolve(text));
+  });
+}
