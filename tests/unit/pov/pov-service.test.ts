@@ -13,6 +13,7 @@ import {
   status,
   xml,
   type FeedServer,
+  type Route,
 } from '../../support/feed-server.ts';
 
 let feeds: FeedServer;
@@ -155,43 +156,31 @@ describe('createPovService against a fixture feed server', () => {
     });
   });
 
-  it('answers the error for HTTP 500', async () => {
-    const path = uniquePath('500');
-    feeds.route(path, status(500));
-    await expect(createPovService({ ...LOOPBACK_FEED, feedUrl: feeds.url(path) }).get()).resolves.toEqual({
-      status: 'error',
-      message: 'The blog feed answered with an error.',
-    });
-  });
-
-  it('answers the error for a feed that never answers', async () => {
-    const path = uniquePath('hang');
-    feeds.route(path, hang());
-    await expect(
-      createPovService({ ...LOOPBACK_FEED, feedUrl: feeds.url(path), timeoutMs: 300 }).get(),
-    ).resolves.toEqual({
-      status: 'error',
+  it.each<{ label: string; route: () => Route; options?: { timeoutMs?: number; maxBytes?: number }; message: string }>([
+    { label: 'HTTP 500', route: () => status(500), message: 'The blog feed answered with an error.' },
+    {
+      label: 'a feed that never answers',
+      route: hang,
+      options: { timeoutMs: 300 },
       message: 'The blog feed did not answer in time.',
-    });
-  });
-
-  it('answers the error for a body that is not XML', async () => {
-    const path = uniquePath('html');
-    feeds.route(path, xml(fixtureFeed('not-a-feed.html'), { contentType: 'text/html; charset=utf-8' }));
-    await expect(createPovService({ ...LOOPBACK_FEED, feedUrl: feeds.url(path) }).get()).resolves.toEqual({
-      status: 'error',
+    },
+    {
+      label: 'a body that is not XML',
+      route: () => xml(fixtureFeed('not-a-feed.html'), { contentType: 'text/html; charset=utf-8' }),
       message: 'The blog feed could not be read.',
-    });
-  });
-
-  it('answers the error for an oversized feed', async () => {
-    const path = uniquePath('oversized');
-    feeds.route(path, xml(fixtureFeed('medium.xml')));
-    await expect(
-      createPovService({ ...LOOPBACK_FEED, feedUrl: feeds.url(path), maxBytes: 1024 }).get(),
-    ).resolves.toEqual({
-      status: 'error',
+    },
+    {
+      label: 'an oversized feed',
+      route: () => xml(fixtureFeed('medium.xml')),
+      options: { maxBytes: 1024 },
       message: 'The blog feed is too large.',
+    },
+  ])('answers the error for $label', async ({ label, route, options, message }) => {
+    const path = uniquePath(label.replaceAll(' ', '-'));
+    feeds.route(path, route());
+    await expect(createPovService({ ...LOOPBACK_FEED, feedUrl: feeds.url(path), ...options }).get()).resolves.toEqual({
+      status: 'error',
+      message,
     });
   });
 
