@@ -32,7 +32,10 @@ export function HomePage({ content, programs, art, bookingUrl, heroArt }: HomePa
         <div className="container-page grid grid-cols-1 items-center gap-10 py-16 lg:grid-cols-[1.1fr_0.9fr] lg:py-24">
           <div>
             <Eyebrow className="mb-5 text-on-night-muted">{hero.eyebrow}</Eyebrow>
-            <h1 id="hero-title" className="text-3xl font-semibold tracking-tight sm:text-4xl lg:text-5xl">
+            <h1
+              id="hero-title"
+              className="text-2xl font-semibold tracking-tight min-[22.5rem]:text-3xl sm:text-4xl lg:text-5xl"
+            >
               <KeepHyphenated text={hero.headline} />
             </h1>
             <p className="mt-6 text-xl font-medium text-on-night">{hero.question}</p>

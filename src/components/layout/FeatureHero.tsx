@@ -47,7 +47,10 @@ export function FeatureHero({
               <KeepHyphenated text={eyebrow} />
             </span>
           </Eyebrow>
-          <h1 id="page-title" className="text-3xl font-semibold tracking-tight sm:text-4xl lg:text-5xl">
+          <h1
+            id="page-title"
+            className="text-2xl font-semibold tracking-tight min-[22.5rem]:text-3xl sm:text-4xl lg:text-5xl"
+          >
             {titleDescriptor ? (
               <ProgramName program={title} offer={titleDescriptor} />
             ) : (

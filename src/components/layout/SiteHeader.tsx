@@ -119,12 +119,14 @@ export function SiteHeader({
         </nav>
 
         <div className="flex items-center gap-2">
-          {/* The hero glow would spill 30 px below the header's edge: a ring only, here. */}
+          {/* The hero glow would spill 30 px below the header's edge: a ring only, here. The ring is
+              marked important because the variant's glow is a var() shadow that class merging cannot
+              tell apart from a colour, so both classes reach the page. */}
           <Button
             href={bookingUrl}
             external
             variant="hero"
-            className="hidden shadow-[0_0_0_1px_rgb(182_156_255/0.35)] hover:shadow-[0_0_0_1px_rgb(182_156_255/0.6)] lg:inline-flex"
+            className="hidden shadow-[0_0_0_1px_rgb(182_156_255/0.35)]! hover:shadow-[0_0_0_1px_rgb(182_156_255/0.6)]! lg:inline-flex"
           >
             Schedule a Call
           </Button>
