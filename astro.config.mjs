@@ -33,10 +33,11 @@ export default defineConfig({
   // Images are processed at build time only: the runtime endpoint (/_image) answers 404.
   image: { endpoint: { route: '/_image', entrypoint: './src/build/image-endpoint-off.ts' } },
   // Self-hosted type (Astro's Fonts API): the Latin subset of Fontsource's variable Figtree, one 20 KB woff2
-  // served from /_astro/fonts under a content hash and preloaded (every first paint sets text in it). Astro
-  // puts a local Arial face, size-adjusted to Figtree's metrics read from the file, in front of the generic
-  // fallback, so text painted before the font arrives keeps its lines. One family for reading and headlines:
-  // Inter (48 KB) or a second display face would push the simulated LCP past bench/budgets.ts.
+  // served from /_astro/fonts under a content hash. Astro puts a local Arial face, size-adjusted to Figtree's
+  // metrics read from the file, in front of the generic fallback. The first frame is set in that fallback and
+  // the font is fetched after the first contentful paint (src/lib/first-paint.ts), so no page waits for it;
+  // later pages of a visit use it from their first frame. One family for reading and headlines: Inter
+  // (48 KB) or a second display face would double what every first visit fetches.
   fonts: [
     {
       provider: fontProviders.local(),

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFERRED_SCRIPT_ATTRIBUTE } from '../lib/first-paint.ts';
 
 /**
  * Astro inlines its island runtime (the <astro-island> element, ~4 KB) and each hydration
@@ -10,7 +11,8 @@ import { fileURLToPath } from 'node:url';
  * arriving in the first round trip or not. They are the same on every page and none of them is
  * needed before the first paint (the server-rendered island is already in the markup), so after
  * the build a page's scripts go, in their order, into one hashed file under /_astro (the same
- * file for every page with the same directives, cached across pages), loaded with `defer`.
+ * file for every page with the same directives, cached across pages), started after the first
+ * contentful paint.
  *
  * Runs after page-css, so pruning still sees the same words. Pages rendered on demand keep Astro's
  * inline scripts (their CSP hashes cover them).
@@ -39,7 +41,7 @@ export function islandScripts() {
           let rewritten = '';
           let last = 0;
           for (const [index, match] of prescripts.entries()) {
-            const tag = index === 0 ? `<script src="${src}" defer></script>` : '';
+            const tag = index === 0 ? afterFirstPaintLoader(src) : '';
             rewritten += html.slice(last, match.index) + tag;
             last = /** @type {number} */ (match.index) + match[0].length;
           }
@@ -73,4 +75,14 @@ async function publish(root, code, published) {
     published.set(code, src);
   }
   return src;
+}
+
+/**
+ * Sets the file aside until the first contentful paint: the server-rendered islands are already on
+ * screen, so nothing the visitor sees waits for it, and nothing is fetched before the first paint.
+ * src/browser/deferred-scripts.ts starts it.
+ * @param {string} src
+ */
+function afterFirstPaintLoader(src) {
+  return `<template ${DEFERRED_SCRIPT_ATTRIBUTE}="${src}"></template>`;
 }

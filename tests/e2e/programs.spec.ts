@@ -145,6 +145,19 @@ test('nothing of the wizard loads before the page has, and a Join click made whi
   expect(wizardRequests, 'the wizard is fetched once').toHaveLength(1);
 });
 
+test('a Join click before the island runtime has arrived still opens the wizard on the page', async ({ page }) => {
+  // The runtime (<astro-island> and the directives) is fetched after the first paint: hold it.
+  await page.route(/\/_astro\/island-[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.goto('/program/orchestration');
+  expect(await page.evaluate(() => customElements.get('astro-island')), 'runtime not in yet').toBeUndefined();
+  await page.getByRole('main').getByRole('link', { name: 'Join the Waiting List' }).first().click();
+  await expect(page.getByRole('dialog', { name: 'Join the Waiting List' })).toBeVisible();
+  await expect(page).toHaveURL(/\/program\/orchestration$/);
+});
+
 test('if the wizard cannot load, Join still leads to the waiting-list page for this program', async ({ page }) => {
   // Astro retries a failed island import once (with ?astro-retry=…); fail that too.
   await page.route(/WaitlistWizard[^/]*\.js(\?.*)?$/, (route) => route.abort());

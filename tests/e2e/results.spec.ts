@@ -203,6 +203,20 @@ test('the filter loads after the first paint, and a choice made before it is rea
   await expect(page).toHaveURL(/\?category=Retail$/);
 });
 
+test('a choice made before the island runtime has arrived is held and applied', async ({ page }) => {
+  // The runtime (<astro-island> and the directives) is fetched after the first paint: hold it too.
+  await page.route(/\/_astro\/island-[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.goto('/results');
+  expect(await page.evaluate(() => customElements.get('astro-island')), 'runtime not in yet').toBeUndefined();
+  await filter(page).getByRole('button', { name: 'Insurance', exact: true }).click();
+  await expect(cards(page)).toHaveCount(titlesOf('Insurance').length);
+  await expectPressed(page, 'Insurance');
+  await expect(page).toHaveURL(/\?category=Insurance$/);
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

@@ -1,25 +1,45 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { waitForWebFont } from '../support/settle.ts';
 
 /**
- * The typeface is self-hosted: one preloaded woff2 from our own origin, cached for a year, named by
- * the page's own @font-face (which survives the per-page CSS pruning), with a size-adjusted local
- * fallback face in front of the generic one. Checked on a prerendered page, one pruned per request
- * and one with islands.
+ * The typeface is self-hosted: one woff2 from our own origin, cached for a year, named by the page's
+ * own @font-face (which survives the per-page CSS pruning), with a size-adjusted local fallback face.
+ * The first paint never waits for it: the first frame is set in the fallback, the font is fetched
+ * after the first contentful paint, and later pages of the visit use it from their first frame.
+ * Checked on a prerendered page, one pruned per request and one with islands.
  */
+test.beforeEach(({ page: _page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'the typeface does not depend on the viewport');
+});
+
+/** The family the page's level-1 heading is set in, and whether that face has loaded. */
+function headingFace(page: Page) {
+  return page.getByRole('heading', { level: 1 }).evaluate(async (element) => {
+    await document.fonts.ready;
+    const family = getComputedStyle(element).fontFamily.split(',')[0]!.trim().replace(/^"|"$/g, '');
+    const face = [...document.fonts].find((candidate) => candidate.family.replace(/^"|"$/g, '') === family);
+    return { family, status: face?.status };
+  });
+}
+
 for (const route of ['/', '/privacy-policy', '/results']) {
-  test(`${route}: text is set in the self-hosted typeface, preloaded and cached`, async ({ page, request }) => {
-    test.skip(test.info().project.name !== 'desktop', 'the typeface does not depend on the viewport');
+  test(`${route}: text is set in the self-hosted typeface, fetched after the first paint and cached`, async ({
+    page,
+    request,
+  }) => {
     const fontRequests: string[] = [];
     page.on('request', (req) => {
       if (req.resourceType() === 'font') fontRequests.push(new URL(req.url()).pathname);
     });
     await page.goto(route);
+    await expect(
+      page.locator('head link[rel="preload"][as="font"]'),
+      'nothing preloaded ahead of the paint',
+    ).toHaveCount(0);
+    await waitForWebFont(page);
 
-    const preloads = await page
-      .locator('head link[rel="preload"][as="font"]')
-      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-    expect(preloads).toHaveLength(1);
-    const font = preloads[0]!;
+    expect([...new Set(fontRequests)]).toHaveLength(1);
+    const font = fontRequests[0]!;
     expect(font).toMatch(/^\/_astro\/fonts\/[\w-]+\.woff2$/);
     const response = await request.get(font);
     expect(response.status()).toBe(200);
@@ -27,18 +47,48 @@ for (const route of ['/', '/privacy-policy', '/results']) {
     expect(response.headers()['cache-control']).toContain('immutable');
 
     const styles = (await page.locator('style').allTextContents()).join('\n');
-    expect(styles, 'the page declares the face it preloads').toContain(`url(${font})`);
+    expect(styles, 'the page declares the face it uses').toContain(`url(${font})`);
     expect(styles, 'a metric-matched fallback face').toMatch(/src:local\(Arial\);[^}]*size-adjust:[\d.]+%/);
 
-    const heading = page.getByRole('heading', { level: 1 });
-    const rendered = await heading.evaluate(async (element) => {
-      await document.fonts.ready;
-      const family = getComputedStyle(element).fontFamily.split(',')[0]!.trim().replace(/^"|"$/g, '');
-      const face = [...document.fonts].find((candidate) => candidate.family.replace(/^"|"$/g, '') === family);
-      return { family, status: face?.status };
-    });
+    const timing = await page.evaluate((path) => {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0];
+      const fetch = performance.getEntriesByType('resource').find((entry) => new URL(entry.name).pathname === path);
+      return { paint: paint?.startTime, fetch: fetch?.startTime };
+    }, font);
+    expect(timing.paint).toBeDefined();
+    expect(timing.fetch, 'the font is fetched after the first contentful paint').toBeGreaterThanOrEqual(timing.paint!);
+
+    const rendered = await headingFace(page);
     expect(rendered.family).toMatch(/^Figtree/);
     expect(rendered.status).toBe('loaded');
-    expect([...new Set(fontRequests)]).toEqual([font]);
   });
 }
+
+test('later pages of the visit are set in the typeface from their first frame', async ({ page }) => {
+  // Whether the font is let in by the time the document is parsed (before its first frame).
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { fontAtParse: boolean }).fontAtParse =
+        document.documentElement.classList.contains('webfont');
+    });
+  });
+  const fontAtParse = () => page.evaluate(() => (window as unknown as { fontAtParse: boolean }).fontAtParse);
+
+  await page.goto('/');
+  expect(await fontAtParse(), 'the first page of a visit paints first, then fetches the font').toBe(false);
+  await waitForWebFont(page);
+
+  await page.goto('/about');
+  expect(await fontAtParse(), 'a later page uses the cached font from the start').toBe(true);
+  expect((await headingFace(page)).family).toMatch(/^Figtree/);
+});
+
+test('without JavaScript, text is set in the typeface too', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/privacy-policy');
+  const rendered = await headingFace(page);
+  expect(rendered.family).toMatch(/^Figtree/);
+  expect(rendered.status).toBe('loaded');
+  await context.close();
+});

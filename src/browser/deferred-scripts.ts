@@ -1,0 +1,57 @@
+import { DEFERRED_SCRIPT_ATTRIBUTE } from '../lib/first-paint.ts';
+
+/**
+ * Starts the scripts the build set aside until after the first paint (src/build/island-scripts.mjs
+ * turns Astro's inline island runtime into a `<template>` naming its file), as ordinary script
+ * elements in page order.
+ */
+export function startDeferredScripts(): void {
+  for (const marker of document.querySelectorAll<HTMLTemplateElement>(`template[${DEFERRED_SCRIPT_ATTRIBUTE}]`)) {
+    const script = document.createElement('script');
+    script.src = marker.getAttribute(DEFERRED_SCRIPT_ATTRIBUTE)!;
+    script.async = false;
+    marker.replaceWith(script);
+  }
+}
+
+/** Our own directives take a selector for the elements outside the island whose clicks it handles. */
+const REPLAYING_DIRECTIVES = new Set(['interaction', 'afterpaint']);
+
+/** What an early click may land on: inside an island, or on an element one of them handles. */
+function islandTargets(): string {
+  const selectors = ['astro-island'];
+  for (const island of document.querySelectorAll('astro-island[opts]')) {
+    if (!REPLAYING_DIRECTIVES.has(island.getAttribute('client') ?? '')) continue;
+    try {
+      const { value } = JSON.parse(island.getAttribute('opts')!) as { value?: unknown };
+      if (typeof value === 'string' && value) selectors.push(value);
+    } catch {
+      // Astro writes this attribute; if it cannot be read, the click is simply not held.
+    }
+  }
+  return selectors.join(',');
+}
+
+/**
+ * Until the runtime has defined <astro-island>, a click on an island (a Results filter button, a
+ * Join link) would do nothing, or follow the link as without JavaScript. Such a click is held, the
+ * runtime is started at once, and the element is clicked again once the runtime is in: the island's
+ * directive then holds that click until the island has hydrated, and replays it.
+ */
+export function holdClicksUntilIslandsStart(start: () => void): void {
+  if (!document.querySelector('astro-island')) return;
+  const targets = islandTargets();
+  const onClick = (event: MouseEvent) => {
+    if (customElements.get('astro-island')) {
+      document.removeEventListener('click', onClick, true);
+      return;
+    }
+    const element = event.target instanceof Element ? event.target.closest<HTMLElement>(targets) : null;
+    if (!element) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    start();
+    void customElements.whenDefined('astro-island').then(() => setTimeout(() => element.click()));
+  };
+  document.addEventListener('click', onClick, true);
+}

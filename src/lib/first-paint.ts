@@ -1,0 +1,52 @@
+/**
+ * What waits for the first paint, and the names the build, the layout and the browser share for it.
+ *
+ * The first paint never waits for the web font. Astro's <Font> declares the family and a
+ * metric-matched local fallback face, and points a CSS variable at both: with that in use from the
+ * start, the browser fetches the woff2 while it lays out the first frame (and Lighthouse counts the
+ * font against the first paint, about 0.3 s of simulated LCP on every route). This derives, from
+ * Astro's own CSS, one more rule: until `<html>` has the `webfont` class (set by
+ * src/browser/web-font.ts once the font has arrived after the first contentful paint, or at once when
+ * this visit already has it cached), the body is set in the fallbacks only, so the first frame uses
+ * the size-adjusted fallback and nothing is fetched for it.
+ *
+ * The rule sets the body's font-family (the one element that names the font: src/styles/global.css)
+ * rather than the variable on <html>: when the class arrives, the page then takes the font by
+ * inheritance, a style pass about half as long as re-resolving the variable on every element. On a
+ * throttled phone that pass is a long task, which is what Lighthouse's Total Blocking Time counts.
+ */
+
+/** The class on <html> that lets the web font in. */
+export const WEB_FONT_CLASS = 'webfont';
+
+/**
+ * Marks a script the build set aside until after the first paint (src/build/island-scripts.mjs
+ * writes `<template data-deferred-script="/_astro/island-….js">`; src/browser/deferred-scripts.ts
+ * starts it).
+ */
+export const DEFERRED_SCRIPT_ATTRIBUTE = 'data-deferred-script';
+
+/**
+ * Given the CSS Astro renders for one font family, returns the rule that keeps the family out of the
+ * first paint, and the one that puts it back for visitors without JavaScript (inside <noscript>,
+ * after the first). Throws when the CSS does not declare the variable or names no fallback, so a
+ * change in Astro's output fails the build rather than quietly bringing the font back before first paint.
+ */
+export function firstPaintFontRules(fontCss: string, cssVariable: string): { firstPaint: string; noScript: string } {
+  const declaration = new RegExp(`${escapeRegExp(cssVariable)}:([^;}]+)`).exec(fontCss);
+  if (!declaration?.[1]) throw new Error(`The font CSS does not declare ${cssVariable}`);
+  const families = splitFamilies(declaration[1]);
+  const fallbacks = families.slice(1);
+  if (!fallbacks.length) throw new Error(`${cssVariable} names no fallback after ${families[0]}`);
+  const rule = (list: string[]) => `html:not(.${WEB_FONT_CLASS}) body{font-family:${list.join(',')}}`;
+  return { firstPaint: rule(fallbacks), noScript: rule(families) };
+}
+
+/** Splits a font-family list at the commas outside quotes. */
+function splitFamilies(list: string): string[] {
+  return (list.match(/"[^"]*"|'[^']*'|[^,]+/g) ?? []).map((family) => family.trim()).filter(Boolean);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
