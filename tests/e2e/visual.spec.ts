@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { publicRoutes } from '../support/routes.ts';
+import { waitForWebFont } from '../support/settle.ts';
 
 /**
  * Visual regression: every route at a phone and a laptop width, compared with the committed
@@ -21,8 +22,15 @@ for (const route of publicRoutes()) {
       await page.setViewportSize({ width, height });
       await page.goto(route);
       if (route === '/pov') await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
-      // Web fonts and every image settled, so the picture does not depend on timing.
-      await page.evaluate(() => document.fonts.ready);
+      // A full-page capture does not scroll: draw every block that renders only near the viewport
+      // (content-visibility: auto) and fetch every lazy image, as a visitor scrolling down sees them.
+      await page.addStyleTag({ content: '.render-near-view { content-visibility: visible !important; }' });
+      await page.evaluate(() => {
+        for (const image of document.querySelectorAll('img')) image.loading = 'eager';
+      });
+      // The web font in use and every image settled, so the picture does not depend on timing.
+      await waitForWebFont(page);
+      await page.waitForFunction(() => [...document.images].every((image) => image.complete));
       await page.waitForLoadState('networkidle');
       const file = `${route === '/' ? 'home' : route.slice(1).replaceAll('/', '-')}-${name}.png`;
       await expect(page).toHaveScreenshot(file, {
