@@ -8,8 +8,10 @@
  *   idle        pages alone (the floor);
  *   steady      leads at a steady 300/s (open loop: sent on schedule, whatever the answers do);
  *   saturation  3,000 leads at concurrency 50 (closed loop: as fast as the server takes them).
- * Meanwhile a visitor opens `/` or `/results` every 20 ms on a new connection. Page latency during
- * the burst is the first figure; leads/s and lead latency follow. Goals (issue 17): steady page
+ * Meanwhile a visitor opens `/` or `/results` every 20 ms on a new connection. The lead-delivery
+ * outbox is active throughout: every lead is also sent as a signed webhook to a receiver on loopback
+ * (production schedule), and the bench waits until each stored lead has been delivered. Page latency
+ * during the burst is the first figure; leads/s, lead latency and delivery follow. Goals (issue 17): steady page
  * p99 <= 50 ms; saturation page p50 <= 15 ms and p99 <= 150 ms; SQLite's leads/s at least
  * PostgreSQL's. The load average is printed with every figure: re-run when the machine was busy.
  *
@@ -19,6 +21,7 @@ import http from 'node:http';
 import { existsSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { startHookReceiver } from '../support/delivery-receivers.ts';
 import { startFeedServer } from '../support/feed-server.ts';
 import { send, type Answer } from './http-client.ts';
 import { runLoad } from './load.ts';
@@ -38,6 +41,9 @@ const BURST = Number(process.env.BENCH_BURST ?? 3000);
 const CONCURRENCY = 50;
 const PAGE_EVERY_MS = 20;
 const load = () => loadavg()[0]!.toFixed(1);
+const WEBHOOK_SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+/** How long the outbox may take, after the last 201, to hand every stored lead to the receiver. */
+const DELIVERY_DRAIN_MS = 120_000;
 
 /** Opens `/` or `/results` every PAGE_EVERY_MS on a new connection until stopped. */
 function pageVisitors(base: string) {
@@ -67,11 +73,31 @@ interface Phase {
   load: string;
 }
 
-async function benchStore(target: StoreTarget, tag: string): Promise<Phase[]> {
+interface Delivery {
+  /** Leads the receiver accepted (distinct lead ids), and the store's count. */
+  delivered: number;
+  stored: number;
+  /** Seconds from the end of the saturation burst until the last stored lead was delivered. */
+  drainSeconds: number;
+}
+
+async function benchStore(target: StoreTarget, tag: string): Promise<{ phases: Phase[]; delivery: Delivery }> {
   const feed = await startFeedServer();
+  const hooks = await startHookReceiver();
   const store = await target.fresh();
-  const server = await startServer({ storeEnv: store.env, feedUrl: `${feed.base}/feed.xml` });
+  const server = await startServer({
+    storeEnv: store.env,
+    feedUrl: `${feed.base}/feed.xml`,
+    extraEnv: { LEADS_WEBHOOK_URL: hooks.url, LEADS_WEBHOOK_SECRET: WEBHOOK_SECRET },
+  });
   const phases: Phase[] = [];
+  const deliveredLeads = () =>
+    new Set(
+      hooks.received
+        .filter((hook) => hook.answered >= 200 && hook.answered < 300)
+        .map((hook) => (JSON.parse(hook.body) as { data: { id: string } }).data.id),
+    ).size;
+  let delivery: Delivery = { delivered: 0, stored: 0, drainSeconds: 0 };
   try {
     // Warm-up: JIT, the page cache, the store's connections.
     await runLoad({
@@ -158,12 +184,19 @@ async function benchStore(target: StoreTarget, tag: string): Promise<Phase[]> {
     const rows = await withStore(store, (s) => s.count());
     const expected = 200 + STEADY_RATE * STEADY_SECONDS + BURST;
     if (rows !== expected) console.log(`  !! ${rows} leads stored, ${expected} sent`);
+
+    // The outbox worked through the bursts alongside the pages; now it catches up.
+    const burstEnded = performance.now();
+    while (deliveredLeads() < rows && performance.now() - burstEnded < DELIVERY_DRAIN_MS)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    delivery = { delivered: deliveredLeads(), stored: rows, drainSeconds: (performance.now() - burstEnded) / 1000 };
   } finally {
     await server.stop();
+    await hooks.close();
     await feed.close();
     await store.dispose();
   }
-  return phases;
+  return { phases, delivery };
 }
 
 const targets: StoreTarget[] = [sqliteTarget()];
@@ -172,9 +205,11 @@ console.log(
   `Lead-burst bench, ${new Date().toISOString()}, ${availableParallelism()} cores, Node ${process.version}, load average ${load()}`,
 );
 const results: Record<string, Phase[]> = {};
+const deliveries: Record<string, Delivery> = {};
 for (const target of targets) {
-  const phases = await benchStore(target, `bench${process.pid}${target.name[0]}`);
+  const { phases, delivery } = await benchStore(target, `bench${process.pid}${target.name[0]}`);
   results[target.name] = phases;
+  deliveries[target.name] = delivery;
   console.log(`\n${target.name}`);
   for (const p of phases) {
     console.log(
@@ -185,6 +220,9 @@ for (const target of targets) {
         `  ${''.padEnd(34)} leads ${p.leadsPerSecond.toFixed(0)}/s, ${latencyText(p.leads)}${p.leadsFailed ? ` (${p.leadsFailed} not acknowledged)` : ''}`,
       );
   }
+  console.log(
+    `  ${'webhook delivery (outbox)'.padEnd(34)} ${delivery.delivered} of ${delivery.stored} stored leads delivered, the last ${delivery.drainSeconds.toFixed(1)} s after the burst`,
+  );
   await target.close();
 }
 
@@ -197,6 +235,12 @@ for (const [name, phases] of Object.entries(results)) {
     goals.push(`${name}: saturation page p50 ${saturation.pages.p50.toFixed(1)} ms > 15 ms`);
   if (saturation.pages.p99 > 150)
     goals.push(`${name}: saturation page p99 ${saturation.pages.p99.toFixed(1)} ms > 150 ms`);
+}
+for (const [name, delivery] of Object.entries(deliveries)) {
+  if (delivery.delivered < delivery.stored)
+    goals.push(
+      `${name}: ${delivery.stored - delivery.delivered} stored leads not delivered within ${DELIVERY_DRAIN_MS / 1000} s`,
+    );
 }
 if (results.SQLite && results.PostgreSQL && results.SQLite[2]!.leadsPerSecond < results.PostgreSQL[2]!.leadsPerSecond)
   goals.push('SQLite takes fewer leads/s than PostgreSQL at saturation');
