@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { readContent } from '../support/content.ts';
 import { internalLink, linksIn, structuredData } from '../support/links.ts';
+import { gotoWithIslandRuntimeHeld } from '../support/island-runtime.ts';
 
 const programs = [
   { slug: 'opportunity-mapping', band: '10-100 employees', offer: 'ai-advantage-lab', offerName: 'AI Advantage Lab' },
@@ -146,13 +147,7 @@ test('nothing of the wizard loads before the page has, and a Join click made whi
 });
 
 test('a Join click before the island runtime has arrived still opens the wizard on the page', async ({ page }) => {
-  // The runtime (<astro-island> and the directives) is fetched after the first paint: hold it.
-  await page.route(/\/_astro\/island-[^/]*\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    await route.continue();
-  });
-  await page.goto('/program/orchestration');
-  expect(await page.evaluate(() => customElements.get('astro-island')), 'runtime not in yet').toBeUndefined();
+  await gotoWithIslandRuntimeHeld(page, '/program/orchestration');
   await page.getByRole('main').getByRole('link', { name: 'Join the Waiting List' }).first().click();
   await expect(page.getByRole('dialog', { name: 'Join the Waiting List' })).toBeVisible();
   await expect(page).toHaveURL(/\/program\/orchestration$/);

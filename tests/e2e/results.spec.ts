@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { filterCategories, readCaseStudies } from '../support/case-studies.ts';
+import { gotoWithIslandRuntimeHeld } from '../support/island-runtime.ts';
 
 const studies = readCaseStudies();
 const titlesOf = (category?: string) =>
@@ -204,13 +205,7 @@ test('the filter loads after the first paint, and a choice made before it is rea
 });
 
 test('a choice made before the island runtime has arrived is held and applied', async ({ page }) => {
-  // The runtime (<astro-island> and the directives) is fetched after the first paint: hold it too.
-  await page.route(/\/_astro\/island-[^/]*\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    await route.continue();
-  });
-  await page.goto('/results');
-  expect(await page.evaluate(() => customElements.get('astro-island')), 'runtime not in yet').toBeUndefined();
+  await gotoWithIslandRuntimeHeld(page, '/results');
   await filter(page).getByRole('button', { name: 'Insurance', exact: true }).click();
   await expect(cards(page)).toHaveCount(titlesOf('Insurance').length);
   await expectPressed(page, 'Insurance');
