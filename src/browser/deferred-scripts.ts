@@ -46,12 +46,15 @@ export function holdClicksUntilIslandsStart(start: () => void): void {
       document.removeEventListener('click', onClick, true);
       return;
     }
-    const element = event.target instanceof Element ? event.target.closest<HTMLElement>(targets) : null;
-    if (!element) return;
+    const target = event.target instanceof Element ? event.target : null;
+    const matched = target?.closest<HTMLElement>(targets);
+    if (!target || !matched) return;
+    // Replay on what was meant (the button or link pressed), not on the island around it.
+    const pressed = target.closest<HTMLElement>('a[href], button') ?? matched;
     event.preventDefault();
     event.stopImmediatePropagation();
     start();
-    void customElements.whenDefined('astro-island').then(() => setTimeout(() => element.click()));
+    void customElements.whenDefined('astro-island').then(() => setTimeout(() => pressed.click()));
   };
   document.addEventListener('click', onClick, true);
 }
