@@ -148,6 +148,10 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
 /** The program a visitor came from, as a page slug. */
 export const PROGRAM_SLUG_PATTERN = /^[a-z0-9-]{1,60}$/;
 
+/** A program slug as it arrived (query string, form field), or null when absent or malformed. */
+export const programSlugOrNull = (value: string | null | undefined): string | null =>
+  value && PROGRAM_SLUG_PATTERN.test(value) ? value : null;
+
 /* ------------------------------------------------------------------------------------------------
  * Schema
  * --------------------------------------------------------------------------------------------- */

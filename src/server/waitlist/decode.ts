@@ -10,6 +10,7 @@ import {
   HONEYPOT_FIELD,
   IDEMPOTENCY_KEY_PATTERN,
   PROGRAM_SLUG_PATTERN,
+  programSlugOrNull,
   waitlistFieldKinds,
   waitlistFields,
   type WaitlistField,
@@ -229,7 +230,7 @@ function decodeForm(body: Buffer): Decoded {
   const key = single.get('idempotencyKey');
   const candidate: WaitlistCandidate = {
     fields: { ...entered },
-    program: program !== undefined && PROGRAM_SLUG_PATTERN.test(program) ? program : null,
+    program: programSlugOrNull(program),
     honeypot: (single.get(HONEYPOT_FIELD) ?? '').trim() !== '',
     idempotencyKey: key !== undefined && key !== '' ? key : null,
     entered,
