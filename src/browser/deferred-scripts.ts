@@ -42,10 +42,6 @@ export function holdClicksUntilIslandsStart(start: () => void): void {
   if (!document.querySelector('astro-island')) return;
   const targets = islandTargets();
   const onClick = (event: MouseEvent) => {
-    if (customElements.get('astro-island')) {
-      document.removeEventListener('click', onClick, true);
-      return;
-    }
     const target = event.target instanceof Element ? event.target : null;
     const matched = target?.closest<HTMLElement>(targets);
     if (!target || !matched) return;
@@ -57,4 +53,6 @@ export function holdClicksUntilIslandsStart(start: () => void): void {
     void customElements.whenDefined('astro-island').then(() => setTimeout(() => pressed.click()));
   };
   document.addEventListener('click', onClick, true);
+  // From then on the islands' own directives hold early clicks (src/islands/directives).
+  void customElements.whenDefined('astro-island').then(() => document.removeEventListener('click', onClick, true));
 }

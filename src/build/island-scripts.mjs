@@ -41,7 +41,7 @@ export function islandScripts() {
           let rewritten = '';
           let last = 0;
           for (const [index, match] of prescripts.entries()) {
-            const tag = index === 0 ? afterFirstPaintLoader(src) : '';
+            const tag = index === 0 ? deferredScriptMarker(src) : '';
             rewritten += html.slice(last, match.index) + tag;
             last = /** @type {number} */ (match.index) + match[0].length;
           }
@@ -83,6 +83,6 @@ async function publish(root, code, published) {
  * src/browser/deferred-scripts.ts starts it.
  * @param {string} src
  */
-function afterFirstPaintLoader(src) {
+function deferredScriptMarker(src) {
   return `<template ${DEFERRED_SCRIPT_ATTRIBUTE}="${src}"></template>`;
 }

@@ -33,9 +33,9 @@ export const DEFERRED_SCRIPT_ATTRIBUTE = 'data-deferred-script';
  * change in Astro's output fails the build rather than quietly bringing the font back before first paint.
  */
 export function firstPaintFontRules(fontCss: string, cssVariable: string): { firstPaint: string; noScript: string } {
-  const declaration = new RegExp(`${escapeRegExp(cssVariable)}:([^;}]+)`).exec(fontCss);
-  if (!declaration?.[1]) throw new Error(`The font CSS does not declare ${cssVariable}`);
-  const families = splitFamilies(declaration[1]);
+  const at = fontCss.indexOf(`${cssVariable}:`);
+  if (at === -1) throw new Error(`The font CSS does not declare ${cssVariable}`);
+  const families = splitFamilies(fontCss.slice(at + cssVariable.length + 1).split(/[;}]/, 1)[0]!);
   const fallbacks = families.slice(1);
   if (!fallbacks.length) throw new Error(`${cssVariable} names no fallback after ${families[0]}`);
   const rule = (list: string[]) => `html:not(.${WEB_FONT_CLASS}) body{font-family:${list.join(',')}}`;
@@ -45,8 +45,4 @@ export function firstPaintFontRules(fontCss: string, cssVariable: string): { fir
 /** Splits a font-family list at the commas outside quotes. */
 function splitFamilies(list: string): string[] {
   return (list.match(/"[^"]*"|'[^']*'|[^,]+/g) ?? []).map((family) => family.trim()).filter(Boolean);
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
