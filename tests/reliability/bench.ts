@@ -21,10 +21,11 @@ import http from 'node:http';
 import { existsSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { startHookReceiver } from '../support/delivery-receivers.ts';
+import { leadIdOf, startHookReceiver, wasAccepted } from '../support/delivery-receivers.ts';
 import { startFeedServer } from '../support/feed-server.ts';
 import { send, type Answer } from './http-client.ts';
 import { runLoad } from './load.ts';
+import { hookEnv } from './scenarios/delivery.ts';
 import { ROOT, startServer } from './server-process.ts';
 import { latencyText, summarize, type LatencySummary } from './stats.ts';
 import { postgresTarget, sqliteTarget, withStore, type StoreTarget } from './stores.ts';
@@ -41,7 +42,6 @@ const BURST = Number(process.env.BENCH_BURST ?? 3000);
 const CONCURRENCY = 50;
 const PAGE_EVERY_MS = 20;
 const load = () => loadavg()[0]!.toFixed(1);
-const WEBHOOK_SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
 /** How long the outbox may take, after the last 201, to hand every stored lead to the receiver. */
 const DELIVERY_DRAIN_MS = 120_000;
 
@@ -88,15 +88,20 @@ async function benchStore(target: StoreTarget, tag: string): Promise<{ phases: P
   const server = await startServer({
     storeEnv: store.env,
     feedUrl: `${feed.base}/feed.xml`,
-    extraEnv: { LEADS_WEBHOOK_URL: hooks.url, LEADS_WEBHOOK_SECRET: WEBHOOK_SECRET },
+    extraEnv: hookEnv(hooks.url, false),
   });
   const phases: Phase[] = [];
-  const deliveredLeads = () =>
-    new Set(
-      hooks.received
-        .filter((hook) => hook.answered >= 200 && hook.answered < 300)
-        .map((hook) => (JSON.parse(hook.body) as { data: { id: string } }).data.id),
-    ).size;
+  // Leads the receiver has accepted, kept up as deliveries arrive: each body is read once, not on every poll.
+  const delivered = new Set<string>();
+  let scanned = 0;
+  const deliveredLeads = () => {
+    for (; scanned < hooks.received.length; scanned += 1) {
+      const hook = hooks.received[scanned]!;
+      if (hook.answered === 0) break; // Not answered yet: read it on a later poll.
+      if (wasAccepted(hook)) delivered.add(leadIdOf(hook));
+    }
+    return delivered.size;
+  };
   let delivery: Delivery = { delivered: 0, stored: 0, drainSeconds: 0 };
   try {
     // Warm-up: JIT, the page cache, the store's connections.

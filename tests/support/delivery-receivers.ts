@@ -92,6 +92,12 @@ export interface ReceivedHook {
   at: number;
 }
 
+/** The lead a webhook delivery carried (its Standard Webhooks payload names it in `data.id`). */
+export const leadIdOf = (hook: ReceivedHook): string => (JSON.parse(hook.body) as { data: { id: string } }).data.id;
+
+/** Whether the receiver accepted the delivery (answered 2xx). */
+export const wasAccepted = (hook: ReceivedHook): boolean => hook.answered >= 200 && hook.answered < 300;
+
 export type HookBehaviour = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 
 /** An HTTP receiver; `behave` decides each answer (default 204). `stop()`/`restart()` take it down and up on the same port. */

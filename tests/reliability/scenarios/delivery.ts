@@ -9,7 +9,7 @@
  * timeout) where retries matter; the latency figure uses the production schedule (1 s poll).
  */
 import { performance } from 'node:perf_hooks';
-import { startHookReceiver, type ReceivedHook } from '../../support/delivery-receivers.ts';
+import { leadIdOf, startHookReceiver, wasAccepted, type ReceivedHook } from '../../support/delivery-receivers.ts';
 import { json, send } from '../http-client.ts';
 import { runLoad } from '../load.ts';
 import { startServer } from '../server-process.ts';
@@ -18,9 +18,10 @@ import { acknowledged, submission } from '../submissions.ts';
 import type { Report } from '../report.ts';
 import { sleep, type Scenario } from './context.ts';
 
+/** The webhook signing secret of every server these scenarios (and the lead-burst bench) start. */
 const SECRET = `whsec_${Buffer.alloc(32, 9).toString('base64')}`;
 
-function hookEnv(url: string, fast: boolean): Record<string, string> {
+export function hookEnv(url: string, fast: boolean): Record<string, string> {
   return {
     LEADS_WEBHOOK_URL: url,
     LEADS_WEBHOOK_SECRET: SECRET,
@@ -28,11 +29,9 @@ function hookEnv(url: string, fast: boolean): Record<string, string> {
   };
 }
 
-const leadIdOf = (r: ReceivedHook): string => (JSON.parse(r.body) as { data: { id: string } }).data.id;
-
 /** Acknowledged lead ids never accepted (2xx) by the receiver, and leads seen under more than one webhook-id. */
 function account(ackedIds: readonly string[], received: readonly ReceivedHook[]) {
-  const accepted = new Set(received.filter((r) => r.answered >= 200 && r.answered < 300).map(leadIdOf));
+  const accepted = new Set(received.filter(wasAccepted).map(leadIdOf));
   const idsByLead = new Map<string, Set<string>>();
   for (const r of received) {
     const lead = leadIdOf(r);
@@ -40,8 +39,7 @@ function account(ackedIds: readonly string[], received: readonly ReceivedHook[])
   }
   const acceptedCount = new Map<string, number>();
   for (const r of received) {
-    if (r.answered >= 200 && r.answered < 300)
-      acceptedCount.set(leadIdOf(r), (acceptedCount.get(leadIdOf(r)) ?? 0) + 1);
+    if (wasAccepted(r)) acceptedCount.set(leadIdOf(r), (acceptedCount.get(leadIdOf(r)) ?? 0) + 1);
   }
   return {
     missing: ackedIds.filter((id) => !accepted.has(id)),
