@@ -9,9 +9,9 @@
 
 FROM node:24-slim AS build
 WORKDIR /app
-# Not `npm ci`: see .ci/run (the lock lacks other platforms' optional builds on some registries).
+# `npm ci`: exactly the lock (which lists every platform's optional builds), or a failure.
 COPY package.json package-lock.json ./
-RUN npm install --no-audit --no-fund
+RUN npm ci --no-audit --no-fund
 COPY . .
 ARG SITE_URL PUBLIC_BOOKING_URL PUBLIC_LINKEDIN_URL PUBLIC_CONTACT_EMAIL
 RUN npm run build
@@ -23,7 +23,7 @@ ENV NODE_ENV=production \
     SQLITE_PATH=/data/leads.sqlite
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
 COPY src/server ./src/server
 COPY src/lib ./src/lib

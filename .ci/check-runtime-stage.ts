@@ -1,7 +1,7 @@
 /**
  * Proves the Dockerfile's runtime stage without Docker (this machine cannot pull base images):
  * copies exactly what that stage copies into an empty directory (the build output from the
- * build `npm test` made, standing in for the build stage's), runs its `npm install --omit=dev`
+ * build `npm test` made, standing in for the build stage's), runs its `npm ci --omit=dev`
  * there, starts its CMD with Node 24 (this repository's pinned node binary: the runtime has no
  * devDependencies, so none of them may be needed), checks /healthz and a page, runs the
  * HEALTHCHECK command, sends SIGTERM and expects exit 0.
@@ -97,9 +97,9 @@ try {
         env[name] = value.replace(/^"|"$/g, '').replace(/\$(\w+)/g, (_, ref: string) => env[ref] ?? '');
       }
     } else if (op === 'RUN') {
-      // Only the npm install: the rest (cache clean, /data ownership) concerns the image, not the
-      // files, and cleaning the npm cache would slow everyone sharing this machine.
-      const install = args.split('&&').find((part) => part.trim().startsWith('npm install'));
+      // Only the npm install (`npm ci`): the rest (cache clean, /data ownership) concerns the image,
+      // not the files, and cleaning the npm cache would slow everyone sharing this machine.
+      const install = args.split('&&').find((part) => /^npm (ci|install)\b/.test(part.trim()));
       if (!install || !preparing) continue;
       console.log(`RUN ${install.trim()}`);
       execFileSync('sh', ['-c', install.trim()], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
