@@ -15,6 +15,7 @@ import {
 } from './http/request-target.ts';
 import { applySecurityHeaders, contentSecurityPolicy, type SecurityHeaderOptions } from './http/security-headers.ts';
 import { negotiateEncoding, type StaticAsset } from './http/static-files.ts';
+import { routePattern } from './metrics/route-pattern.ts';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 /**
@@ -51,7 +52,14 @@ export interface AppDependencies {
   enableFailureRoute?: boolean;
   /** Whose pages may post to us besides the request's own host (SITE_URL, ALLOWED_ORIGINS). */
   crossSite?: CrossSiteOptions;
+  /** Operator metrics (METRICS_TOKEN set): the GET /metrics handler and each request's duration. */
+  metrics?: {
+    endpoint: NodeHandler;
+    observeRequest(route: string, method: string | undefined, status: number, seconds: number): void;
+  };
 }
+
+export const METRICS_PATH = '/metrics';
 
 const FAILURE_ROUTE = '/diagnostics/render-failure';
 
@@ -106,6 +114,13 @@ export function createApp(deps: AppDependencies) {
   const { assets, astro, api, formPosts = {}, health, security, logger, enableFailureRoute = false } = deps;
   const notFound = assets.get('/404');
   const crossSiteRefusal = createCrossSiteCheck(deps.crossSite ?? { siteUrl: '' });
+  /** The paths answered here rather than by Astro (the metrics' route label keeps them as they are). */
+  const isKnownPath = (path: string) =>
+    path === '/healthz' ||
+    path === METRICS_PATH ||
+    assets.has(path) ||
+    Object.hasOwn(api, path) ||
+    Object.hasOwn(formPosts, path);
 
   /** A short answer for requests we refuse before routing: JSON for the APIs, a small page otherwise. */
   function sendRefusal(req: IncomingMessage, res: ServerResponse, status: number, message: string) {
@@ -164,6 +179,8 @@ export function createApp(deps: AppDependencies) {
     const { path } = target;
     if (namesAnotherHost(path)) return sendNotFound(req, res);
 
+    if (path === METRICS_PATH && deps.metrics) return deps.metrics.endpoint(req, res);
+
     if (path === '/healthz') {
       if (!allowMethods(req, res, PAGE_METHODS)) return;
       const answer = await health().catch(() => false);
@@ -202,13 +219,16 @@ export function createApp(deps: AppDependencies) {
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const started = performance.now();
     res.once('finish', () => {
+      const path = (req.url ?? '/').split('?')[0] ?? '/';
+      const durationMs = performance.now() - started;
       // One line per request; never the query string or body, which may carry personal data.
-      logger.info({
-        method: req.method,
-        path: (req.url ?? '/').split('?')[0],
-        status: res.statusCode,
-        durationMs: Math.round((performance.now() - started) * 10) / 10,
-      });
+      logger.info({ method: req.method, path, status: res.statusCode, durationMs: Math.round(durationMs * 10) / 10 });
+      deps.metrics?.observeRequest(
+        routePattern(path, res.statusCode, isKnownPath),
+        req.method,
+        res.statusCode,
+        durationMs / 1000,
+      );
     });
     applySecurityHeaders(res, security);
     // Last line of defence for every redirect, ours or Astro's: a Location that could leave the

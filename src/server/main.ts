@@ -25,6 +25,8 @@ import { createChannels } from './delivery/channels.ts';
 import { createDeliveryWorker } from './delivery/worker.ts';
 import { fastSchedule, productionSchedule } from './delivery/schedule.ts';
 import { startRetention } from './leads/retention.ts';
+import { createOperatorMetrics } from './metrics/operator-metrics.ts';
+import { createMetricsEndpoint } from './metrics/metrics-endpoint.ts';
 
 // Settings first, before anything that reads them (the built pages read the build-time ones as
 // they load): a bad value is one line per variable, never a stack trace.
@@ -70,12 +72,15 @@ const store = await openLeadStore(settings, {
   channels: channels.enabled,
   onNarrowed: (paths) => logger.warn({ paths }, 'lead store files were readable by others; narrowed to the owner'),
 });
+// Prometheus metrics only when an operator has set the token that reads them (README, "Metrics").
+const metrics = settings.METRICS_TOKEN ? createOperatorMetrics({ outbox: () => store.deliveryHealth() }) : undefined;
 // Deliveries are sent from the outbox by this worker; its log lines carry ids, never personal data.
 const worker = createDeliveryWorker({
   store,
   send: channels.send,
   schedule,
   log: (event) => {
+    metrics?.recordDeliveryEvent(event);
     if (event.event === 'dead') logger.error(event, 'lead delivery is dead: giving up after 24 h of failures');
     else if (event.event === 'delivered') logger.info(event, 'lead delivered');
     else logger.warn(event, 'lead delivery failed');
@@ -120,6 +125,7 @@ const povService = createPovService({
   cacheTtlMs: settings.POV_CACHE_SECONDS * 1000,
   allowPrivateAddresses: settings.POV_FEED_ALLOW_PRIVATE,
   log: (event) => logger.warn({ feed: event }, 'feed event'),
+  ...(metrics ? { onFetch: (outcome: 'ok' | 'error') => metrics.countFeedFetch(outcome) } : {}),
 });
 
 const waitlist = {
@@ -129,6 +135,7 @@ const waitlist = {
   }),
   trustProxy: settings.TRUST_PROXY,
   log: (event: Record<string, unknown>) => logger.info(event),
+  ...(metrics ? { countOutcome: metrics.countSubmission } : {}),
 };
 
 const app = createApp({
@@ -141,6 +148,14 @@ const app = createApp({
   logger,
   enableFailureRoute: settings.ENABLE_FAILURE_ROUTE,
   crossSite: { siteUrl: settings.SITE_URL, allowedHosts: settings.ALLOWED_ORIGINS },
+  ...(metrics && settings.METRICS_TOKEN
+    ? {
+        metrics: {
+          endpoint: createMetricsEndpoint(settings.METRICS_TOKEN, metrics),
+          observeRequest: metrics.observeRequest,
+        },
+      }
+    : {}),
   health: async () => {
     await store.ping();
     // Failing deliveries do not make the site unhealthy; monitoring alerts on these numbers.

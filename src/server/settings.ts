@@ -156,6 +156,14 @@ export const settingsSchema = z.object({
   // Test-only: retries after 0.2-1.6 s, a 3 s lease and a 2 s send timeout, so the reliability
   // suite sees a whole backoff in seconds. Never set it in production.
   LEADS_DELIVERY_FAST: flag(),
+  // --- Observability (issue 23: operator metrics, alerts, visitor analytics) ---
+  /** Bearer token Prometheus sends for GET /metrics; unset: no /metrics at all (404). */
+  METRICS_TOKEN: optional(
+    z.string().regex(/^[\x21-\x7e]{24,}$/, {
+      error: 'must be at least 24 characters without spaces (e.g. `openssl rand -hex 32`)',
+    }),
+  ),
+  // --- end of Observability ---
 });
 
 /** Settings that only make sense together. */
@@ -184,6 +192,7 @@ for (const name of [
   // A webhook URL often carries its own token (Zapier, Make, Slack workflows).
   'LEADS_WEBHOOK_URL',
   'LEADS_WEBHOOK_SECRET',
+  'METRICS_TOKEN',
 ]) {
   secretSettings.add(name);
 }

@@ -28,6 +28,8 @@ export interface PovServiceOptions {
   now?: () => number;
   /** Structured events (no personal data). Default: none. */
   log?: (event: Record<string, unknown>) => void;
+  /** Told of each fetch from the blog host and whether it gave a good copy (the operator's metrics). */
+  onFetch?: (outcome: 'ok' | 'error') => void;
 }
 
 export interface PovService {
@@ -74,6 +76,13 @@ export function createPovService(opts: PovServiceOptions): PovService {
       // Logging must never break the answer.
     }
   };
+  const fetched = (outcome: 'ok' | 'error'): void => {
+    try {
+      opts.onFetch?.(outcome);
+    } catch {
+      // Nor counting.
+    }
+  };
 
   let good: GoodCopy | null = null;
   let lastFailure: LastFailure | null = null;
@@ -102,12 +111,14 @@ export function createPovService(opts: PovServiceOptions): PovService {
       const fetchedAt = now();
       good = { items, fetchedAt };
       lastFailure = null;
+      fetched('ok');
       log({ event: 'pov_feed_refreshed', items: items.length, durationMs: fetchedAt - startedAt });
       return ok(items);
     } catch (error) {
       const at = now();
       const message = error instanceof FeedError ? error.message : UNEXPECTED_MESSAGE;
       lastFailure = { message, at };
+      fetched('error');
       const answer = fallback(message, at);
       log({
         event: 'pov_feed_failed',

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { clientKey } from '../http/rate-limit.ts';
 import type { BodyLimits, ConnectionEnd, Rejection } from './decode.ts';
 import type { Submit, SubmitOutcome } from './submit.ts';
+import type { SubmissionOutcome } from '../metrics/operator-metrics.ts';
 
 export interface WaitlistRouteDeps extends BodyLimits {
   submit: Submit;
@@ -10,6 +11,8 @@ export interface WaitlistRouteDeps extends BodyLimits {
   trustProxy: boolean;
   /** Receives one event per submission; never passed personal data. */
   log?: (event: Record<string, unknown>) => void;
+  /** Counts each post's outcome for the operator's metrics; a rejected body counts as `invalid`. */
+  countOutcome?: (outcome: SubmissionOutcome) => void;
 }
 
 /** A Retry-After header value: whole seconds, at least 1. */
@@ -35,8 +38,10 @@ export function logWaitlist(
       : { outcome: 'rejected', reason: result.reason, status };
   try {
     deps.log?.({ event: 'waitlist', ...event });
+    if (!('kind' in result)) deps.countOutcome?.('invalid');
+    else if (result.kind !== 'error') deps.countOutcome?.(result.kind);
   } catch {
-    // Logging must never break a submission.
+    // Logging and counting must never break a submission.
   }
 }
 

@@ -12,12 +12,15 @@ import type { LeadStore } from '../../../src/server/leads/store.ts';
 import { createWaitlistFormHandler } from '../../../src/server/waitlist/respond-form.ts';
 import { createWaitlistApiHandler } from '../../../src/server/waitlist/respond-json.ts';
 import { createWaitlistSubmitter } from '../../../src/server/waitlist/submit.ts';
+import type { SubmissionOutcome } from '../../../src/server/metrics/operator-metrics.ts';
 
 export interface WaitlistServerOptions {
   store: LeadStore;
   limit?: number;
   trustProxy?: boolean;
   bodyTimeoutMs?: number;
+  /** The operator metrics' counter of outcomes (src/server/metrics). */
+  countOutcome?: (outcome: SubmissionOutcome) => void;
 }
 
 export interface WaitlistServer {
@@ -39,6 +42,7 @@ export async function startWaitlistServer(options: WaitlistServerOptions): Promi
     trustProxy: options.trustProxy ?? false,
     ...(options.bodyTimeoutMs ? { bodyTimeoutMs: options.bodyTimeoutMs } : {}),
     log: (event: Record<string, unknown>) => events.push(event),
+    ...(options.countOutcome ? { countOutcome: options.countOutcome } : {}),
   };
   const app = createApp({
     assets: new Map(),
