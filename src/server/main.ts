@@ -22,7 +22,7 @@ import { WAITLIST_API_PATH, WAITLIST_FORM_PATH } from '../lib/waitlist/api.ts';
 import { differingBuildSettings, mismatchMessage, readStamp } from './build-stamp.ts';
 import { loadSettings, settingsOrExit } from './settings.ts';
 import { createChannels } from './delivery/channels.ts';
-import { createDeliveryWorker } from './delivery/worker.ts';
+import { createDeliveryWorker, type DeliveryEvent } from './delivery/worker.ts';
 import { fastSchedule, productionSchedule } from './delivery/schedule.ts';
 import { startRetention } from './leads/retention.ts';
 import { createOperatorMetrics } from './metrics/operator-metrics.ts';
@@ -72,6 +72,31 @@ const store = await openLeadStore(settings, {
   channels: channels.enabled,
   onNarrowed: (paths) => logger.warn({ paths }, 'lead store files were readable by others; narrowed to the owner'),
 });
+/** A dead delivery reaches the team through the other channel (dead-delivery-notice.ts). */
+function tellTeamOfDeadDelivery(event: DeliveryEvent) {
+  if (!event.delivery || !event.lead || !event.channel) return;
+  const dead = {
+    deliveryId: event.delivery,
+    leadId: event.lead,
+    channel: event.channel,
+    attempts: event.attempt ?? 0,
+    error: event.error ?? 'unknown error',
+  };
+  channels.notifyDead(dead, new Date()).then(
+    (via) => {
+      if (via) logger.warn({ delivery: dead.deliveryId, lead: dead.leadId, via }, 'team told of the dead delivery');
+    },
+    (error: unknown) =>
+      logger.error(
+        {
+          delivery: dead.deliveryId,
+          lead: dead.leadId,
+          error: error instanceof Error ? error.message : 'unknown error',
+        },
+        'could not tell the team of the dead delivery through the other channel either',
+      ),
+  );
+}
 // Prometheus metrics only when an operator has set the token that reads them (README, "Metrics").
 const metrics = settings.METRICS_TOKEN ? createOperatorMetrics({ outbox: () => store.deliveryHealth() }) : undefined;
 // Deliveries are sent from the outbox by this worker; its log lines carry ids, never personal data.
@@ -81,8 +106,10 @@ const worker = createDeliveryWorker({
   schedule,
   log: (event) => {
     metrics?.recordDeliveryEvent(event);
-    if (event.event === 'dead') logger.error(event, 'lead delivery is dead: giving up after 24 h of failures');
-    else if (event.event === 'delivered') logger.info(event, 'lead delivered');
+    if (event.event === 'dead') {
+      logger.error(event, 'lead delivery is dead: giving up after 24 h of failures');
+      tellTeamOfDeadDelivery(event);
+    } else if (event.event === 'delivered') logger.info(event, 'lead delivered');
     else logger.warn(event, 'lead delivery failed');
   },
 });

@@ -38,8 +38,10 @@ function parseHeaders(block: string): Map<string, string[]> {
 
 /** A text part (plain or html) of a message nodemailer built (multipart/alternative), decoded. */
 export function textPart(raw: string, subtype: 'plain' | 'html' = 'plain'): string {
+  // The part ends at its boundary line, not at any line that starts with "--".
+  const boundary = /boundary="([^"]+)"/i.exec(raw)?.[1]?.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') ?? '';
   const match = new RegExp(
-    `Content-Type: text/${subtype}[^\\r\\n]*\\r\\nContent-Transfer-Encoding: ([\\w-]+)\\r\\n\\r\\n([\\s\\S]*?)\\r\\n--`,
+    `Content-Type: text/${subtype}[^\\r\\n]*\\r\\nContent-Transfer-Encoding: ([\\w-]+)\\r\\n\\r\\n([\\s\\S]*?)\\r\\n--${boundary}`,
     'i',
   ).exec(raw);
   if (!match) return '';

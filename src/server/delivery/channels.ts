@@ -6,7 +6,14 @@ import nodemailer from 'nodemailer';
 import type { DeliveryChannel, StoredLead } from '../leads/types.ts';
 import { buildTeamEmail, type MailMessage } from './team-email.ts';
 import { buildVisitorEmail } from './visitor-email.ts';
-import { DeliveryError, postWebhook, signWebhook } from './webhook.ts';
+import { DeliveryError, postWebhook, signWebhook, signWebhookBody } from './webhook.ts';
+import {
+  buildDeadDeliveryEmail,
+  type DeadDelivery,
+  deadDeliveryWebhookBody,
+  noticeChannel,
+  noticeId,
+} from './dead-delivery-notice.ts';
 
 export interface ChannelSettings {
   SMTP_URL?: string | undefined;
@@ -28,6 +35,11 @@ export interface Channels {
   enabled: DeliveryChannel[];
   /** Sends one delivery; resolves when the receiver accepted it, throws a DeliveryError otherwise. */
   send(channel: DeliveryChannel, deliveryId: string, lead: StoredLead, at: Date): Promise<void>;
+  /**
+   * Tells the team through the other channel that `dead` died (dead-delivery-notice.ts); resolves
+   * with the channel used, or undefined when there is no other one. Throws a DeliveryError.
+   */
+  notifyDead(dead: DeadDelivery, at: Date): Promise<'team-email' | 'webhook' | undefined>;
   close(): void;
 }
 
@@ -96,6 +108,22 @@ export function createChannels(settings: ChannelSettings, site: SiteFacts, sendT
           return postWebhook(settings.LEADS_WEBHOOK_URL, request, sendTimeoutMs);
         }
       }
+    },
+    async notifyDead(dead, at) {
+      const via = noticeChannel(dead.channel, enabled);
+      if (via === 'team-email') {
+        const to = settings.LEADS_NOTIFY_EMAIL ?? [];
+        await mail(buildDeadDeliveryEmail(dead, { from, to, companyName: site.companyName }));
+      } else if (via === 'webhook' && settings.LEADS_WEBHOOK_URL && settings.LEADS_WEBHOOK_SECRET) {
+        const request = signWebhookBody(
+          settings.LEADS_WEBHOOK_SECRET,
+          noticeId(dead),
+          deadDeliveryWebhookBody(dead, at),
+          at,
+        );
+        await postWebhook(settings.LEADS_WEBHOOK_URL, request, sendTimeoutMs);
+      }
+      return via;
     },
     close() {
       transport?.close();

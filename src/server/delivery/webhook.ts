@@ -18,7 +18,11 @@ export function webhookBody(lead: StoredLead): string {
 }
 
 export function signWebhook(secret: string, deliveryId: string, lead: StoredLead, at: Date): WebhookRequest {
-  const body = webhookBody(lead);
+  return signWebhookBody(secret, deliveryId, webhookBody(lead), at);
+}
+
+/** Any event's body (a lead, or a `lead.delivery_failed` notice), signed for one attempt. */
+export function signWebhookBody(secret: string, deliveryId: string, body: string, at: Date): WebhookRequest {
   const signature = new Webhook(secret).sign(deliveryId, at, body);
   return {
     body,

@@ -1,0 +1,94 @@
+/**
+ * A dead delivery reaches a person without any dashboard: when a delivery dies on one channel,
+ * the team is told through the other one. The webhook died: an e-mail to the team ("a lead could
+ * not be delivered to your CRM"). The team's e-mail (or the visitor's confirmation) died: a
+ * `lead.delivery_failed` webhook event. Each carries the lead's id, the delivery's id, its last
+ * error and the command that retries it: no name, address or answer of the visitor. With a single
+ * channel there is no other one: the error log line and the metric are the signal.
+ */
+import type { DeliveryChannel } from '../leads/types.ts';
+import { configuredAddress, type MailMessage, messageDomain } from './team-email.ts';
+import { escapeHtml, oneLine } from './text.ts';
+
+/** What the worker knows of a delivery it has just given up. */
+export interface DeadDelivery {
+  deliveryId: string;
+  leadId: string;
+  channel: DeliveryChannel;
+  attempts: number;
+  /** The last attempt's error: a status or code, never a message a receiver could fill with data. */
+  error: string;
+}
+
+export const RETRY_DEAD_COMMAND = 'npm run leads:deliveries -- --retry-dead';
+
+const channelNames: Record<DeliveryChannel, string> = {
+  'team-email': "the team's e-mail",
+  webhook: 'your CRM (the webhook)',
+  'visitor-email': "the visitor's confirmation e-mail",
+};
+
+/** The channel that tells the team about `dead`, among those configured; undefined when none can. */
+export function noticeChannel(
+  dead: DeliveryChannel,
+  enabled: readonly DeliveryChannel[],
+): 'team-email' | 'webhook' | undefined {
+  if (dead === 'webhook') return enabled.includes('team-email') ? 'team-email' : undefined;
+  return enabled.includes('webhook') ? 'webhook' : undefined;
+}
+
+/** Stable, so a repeat of the notice (a retry, another instance) is dropped by its id. */
+export const noticeId = (dead: DeadDelivery) => `${dead.deliveryId}-failed`;
+
+export function buildDeadDeliveryEmail(
+  dead: DeadDelivery,
+  context: { from: string; to: readonly string[]; companyName: string },
+): MailMessage {
+  const where = dead.channel === 'webhook' ? 'your CRM' : channelNames[dead.channel];
+  // One paragraph per entry: mail clients wrap the text, the HTML part has one <p> each.
+  const paragraphs = [
+    `A lead could not be delivered to ${where}: every attempt for 24 hours failed, and the site has stopped trying.`,
+    [
+      `Lead id: ${dead.leadId}`,
+      `Delivery id: ${dead.deliveryId}`,
+      `Channel: ${channelNames[dead.channel]}`,
+      `Attempts: ${dead.attempts}`,
+      `Last error: ${oneLine(dead.error, 200)}`,
+    ].join('\n'),
+    'The lead is stored: "npm run leads:export" has it. Fix the cause ("npm run leads:deliveries" lists each ' +
+      'failing delivery; the README\'s "When deliveries are dead" says what each error means), then send it ' +
+      'again, with its original id:',
+  ];
+  const text = [...paragraphs, `    ${RETRY_DEAD_COMMAND}`].join('\n\n');
+  const html = [
+    '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">',
+    ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph).replaceAll('\n', '<br>')}</p>`),
+    `<pre>${escapeHtml(RETRY_DEAD_COMMAND)}</pre>`,
+    '</body></html>',
+  ].join('\n');
+  return {
+    from: { name: oneLine(`${context.companyName} website`), address: configuredAddress(context.from) },
+    to: context.to.map(configuredAddress),
+    subject: `A lead could not be delivered to ${where} (lead ${dead.leadId})`,
+    text,
+    html,
+    messageId: `<${noticeId(dead)}@${messageDomain(context.from)}>`,
+    headers: { 'X-Lead-Id': dead.leadId },
+  };
+}
+
+/** The `lead.delivery_failed` event's JSON body (Standard Webhooks' `{ type, timestamp, data }`). */
+export function deadDeliveryWebhookBody(dead: DeadDelivery, at: Date): string {
+  return JSON.stringify({
+    type: 'lead.delivery_failed',
+    timestamp: at.toISOString(),
+    data: {
+      leadId: dead.leadId,
+      deliveryId: dead.deliveryId,
+      channel: dead.channel,
+      attempts: dead.attempts,
+      error: dead.error,
+      retryCommand: RETRY_DEAD_COMMAND,
+    },
+  });
+}
