@@ -13,10 +13,12 @@ import path from 'node:path';
 import { backup, DatabaseSync } from 'node:sqlite';
 import { loadSettings, settingsOrExit } from '../settings.ts';
 import { commandArgs, runCommand } from './cli.ts';
+import { BACKUP_RETENTION_DAYS, deleteExpiredBackups } from './backup-retention.ts';
 
 const USAGE = `Usage: npm run leads:backup -- --out FILE
 
-  --out FILE   where to write the copy (readable by its owner only; an existing file is replaced)
+  --out FILE   where to write the copy (readable by its owner only; an existing file is replaced).
+               Backups in FILE's folder older than ${BACKUP_RETENTION_DAYS} days are deleted (the privacy policy's promise).
   --help       show this help
 
 Copies the SQLite store at SQLITE_PATH (default ./data/leads.sqlite), also while the server runs.
@@ -72,6 +74,9 @@ async function main(): Promise<number> {
   chmodSync(partial, 0o600);
   renameSync(partial, out);
   process.stderr.write(`Backed up ${leads} lead(s) from ${source} to ${out}\n`);
+  for (const file of deleteExpiredBackups(path.dirname(out), { keep: [out, source] })) {
+    process.stderr.write(`Deleted ${file}: a backup older than ${BACKUP_RETENTION_DAYS} days\n`);
+  }
   return 0;
 }
 
