@@ -59,11 +59,92 @@ export const email = (fallback: string) =>
     z.email({ error: (issue) => `must be an e-mail address, got "${String(issue.input)}"` }).default(fallback),
   );
 
+// --- Observability: visitor analytics (issue 23), build-time because the pages carry them ---
+/** Hosted Plausible; Umami has no single public origin, so it must be named. */
+export const PLAUSIBLE_ORIGIN = 'https://plausible.io';
+
+/** An origin only (scheme, host, port): where the analytics service takes events. */
+const analyticsOrigin = z.preprocess(
+  (value) => unset(trimmed(value)),
+  z
+    .string()
+    .transform((value, ctx) => {
+      try {
+        const url = new URL(value);
+        if ((url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value.replace(/\/$/, '')) {
+          return url.origin;
+        }
+      } catch {
+        // reported below
+      }
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be an origin such as https://plausible.example.org, got "${value}"`,
+      });
+      return z.NEVER;
+    })
+    .optional(),
+);
+
+const analyticsSettings = {
+  /** plausible, umami, or unset: no analytics at all (nothing loaded, nothing sent). */
+  PUBLIC_ANALYTICS_PROVIDER: z.preprocess(
+    (value) => unset(trimmed(typeof value === 'string' ? value.toLowerCase() : value)),
+    z.enum(['plausible', 'umami'], { error: 'must be plausible or umami (or empty for none)' }).optional(),
+  ),
+  /** Plausible: the site's domain as registered there. Umami: the website id (a UUID). */
+  PUBLIC_ANALYTICS_SITE: z.preprocess((value) => unset(trimmed(value)), z.string().optional()),
+  /** The service's origin, for a self-hosted instance (Plausible's default: https://plausible.io). */
+  PUBLIC_ANALYTICS_ORIGIN: analyticsOrigin,
+};
+
+/** The analytics settings that only make sense together (used by both settings modules). */
+export function checkAnalyticsSettings(
+  value: {
+    PUBLIC_ANALYTICS_PROVIDER?: string | undefined;
+    PUBLIC_ANALYTICS_SITE?: string | undefined;
+    PUBLIC_ANALYTICS_ORIGIN?: string | undefined;
+  },
+  ctx: z.RefinementCtx,
+): void {
+  const need = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  const { PUBLIC_ANALYTICS_PROVIDER: provider, PUBLIC_ANALYTICS_SITE: site } = value;
+  if (!provider) {
+    if (site || value.PUBLIC_ANALYTICS_ORIGIN)
+      need(
+        'PUBLIC_ANALYTICS_PROVIDER',
+        'must be plausible or umami when PUBLIC_ANALYTICS_SITE or PUBLIC_ANALYTICS_ORIGIN is set',
+      );
+    return;
+  }
+  if (!site)
+    need(
+      'PUBLIC_ANALYTICS_SITE',
+      `is needed with PUBLIC_ANALYTICS_PROVIDER=${provider} (${provider === 'plausible' ? "the site's domain in Plausible" : 'the website id Umami gives'})`,
+    );
+  else if (
+    provider === 'plausible' &&
+    !/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i.test(site)
+  ) {
+    need(
+      'PUBLIC_ANALYTICS_SITE',
+      `must be the domain registered in Plausible, such as www.humanwise.co, got "${site}"`,
+    );
+  } else if (provider === 'umami' && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(site)) {
+    need('PUBLIC_ANALYTICS_SITE', `must be the website id Umami gives (a UUID), got "${site}"`);
+  }
+  if (provider === 'umami' && !value.PUBLIC_ANALYTICS_ORIGIN) {
+    need('PUBLIC_ANALYTICS_ORIGIN', "is needed with Umami: your instance's origin, such as https://umami.example.org");
+  }
+}
+// --- end of Observability ---
+
 export const buildSettingsSchema = z.object({
   SITE_URL: httpUrl('https://www.example.com'),
   PUBLIC_BOOKING_URL: httpUrl('https://booking.example.com/humanwise/discovery-call'),
   PUBLIC_LINKEDIN_URL: httpUrl('https://www.linkedin.com/company/example'),
   PUBLIC_CONTACT_EMAIL: email('hello@example.com'),
+  ...analyticsSettings,
 });
 
 export type BuildSettings = z.output<typeof buildSettingsSchema>;
@@ -97,7 +178,23 @@ export function parseSettings<Schema extends z.ZodType>(schema: Schema, env: Env
 
 /** Reads and validates the build-time settings only (the build needs no database). */
 export function loadBuildSettings(env: Env = process.env): BuildSettings {
-  return parseSettings(buildSettingsSchema, env);
+  return parseSettings(buildSettingsSchema.superRefine(checkAnalyticsSettings), env);
+}
+
+/** The analytics service the pages report to, or undefined when none is configured. */
+export interface AnalyticsConfig {
+  provider: 'plausible' | 'umami';
+  /** Plausible's domain or Umami's website id. */
+  site: string;
+  /** Where events go: `${origin}/api/event` (Plausible) or `${origin}/api/send` (Umami). */
+  origin: string;
+}
+
+export function analyticsConfig(settings: BuildSettings): AnalyticsConfig | undefined {
+  const { PUBLIC_ANALYTICS_PROVIDER: provider, PUBLIC_ANALYTICS_SITE: site } = settings;
+  if (!provider || !site) return undefined;
+  const origin = settings.PUBLIC_ANALYTICS_ORIGIN ?? (provider === 'plausible' ? PLAUSIBLE_ORIGIN : undefined);
+  return origin ? { provider, site, origin } : undefined;
 }
 
 /**

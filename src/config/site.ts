@@ -5,7 +5,7 @@
  * They are baked into the built pages: changing one needs a rebuild (README, "Configuration").
  * Browser code never imports this module: islands receive what they need as props.
  */
-import { loadBuildSettings } from './build-settings.ts';
+import { type AnalyticsConfig, analyticsConfig, loadBuildSettings } from './build-settings.ts';
 
 export interface SiteConfig {
   /** Full company name, shown on wide screens and in titles. */
@@ -22,6 +22,8 @@ export interface SiteConfig {
   /** Public origin of the site, used for canonical URLs, the sitemap and social cards. */
   siteUrl: string;
   copyrightYear: number;
+  /** The visitor-analytics service the pages report to (PUBLIC_ANALYTICS_*); undefined: none. */
+  analytics: AnalyticsConfig | undefined;
 }
 
 type Env = Record<string, string | undefined>;
@@ -42,6 +44,7 @@ export function loadSiteConfig(env: Env = readEnv()): SiteConfig {
     linkedinUrl: settings.PUBLIC_LINKEDIN_URL,
     siteUrl: settings.SITE_URL,
     copyrightYear: 2025,
+    analytics: analyticsConfig(settings),
   };
 }
 

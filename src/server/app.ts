@@ -72,19 +72,27 @@ const lastResortErrorPage =
 
 /** Each built page's policy, allowing exactly its own inline scripts; written once per page. */
 const pagePolicies = new WeakMap<StaticAsset, string>();
-function pagePolicy(asset: StaticAsset, scriptHashes: readonly string[]): string {
+function pagePolicy(asset: StaticAsset, scriptHashes: readonly string[], analyticsOrigin: string | undefined): string {
   let policy = pagePolicies.get(asset);
   if (policy === undefined) {
-    policy = contentSecurityPolicy({ scriptHashes });
+    policy = contentSecurityPolicy({ scriptHashes, analyticsOrigin });
     pagePolicies.set(asset, policy);
   }
   return policy;
 }
 
-function sendAsset(req: IncomingMessage, res: ServerResponse, asset: StaticAsset, status = 200) {
+function sendAsset(
+  req: IncomingMessage,
+  res: ServerResponse,
+  asset: StaticAsset,
+  status: number,
+  analyticsOrigin: string | undefined,
+) {
   res.setHeader('Content-Type', asset.contentType);
   // A built page allows exactly its own inline scripts (a shorter header, and a tighter policy).
-  if (asset.scriptHashes) res.setHeader('Content-Security-Policy', pagePolicy(asset, asset.scriptHashes));
+  if (asset.scriptHashes) {
+    res.setHeader('Content-Security-Policy', pagePolicy(asset, asset.scriptHashes, analyticsOrigin));
+  }
   res.setHeader('Cache-Control', status === 200 ? asset.cacheControl : 'no-store');
   res.setHeader('Vary', 'Accept-Encoding');
   if (status === 200) {
@@ -139,7 +147,7 @@ export function createApp(deps: AppDependencies) {
   }
 
   function sendNotFound(req: IncomingMessage, res: ServerResponse) {
-    if (notFound) sendAsset(req, res, notFound, 404);
+    if (notFound) sendAsset(req, res, notFound, 404, security.analyticsOrigin);
     else res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
   }
 
@@ -212,7 +220,7 @@ export function createApp(deps: AppDependencies) {
       return redirectLocally(res, 301, location);
     }
     const asset = assets.get(path);
-    if (asset && path !== '/404') return sendAsset(req, res, asset);
+    if (asset && path !== '/404') return sendAsset(req, res, asset, 200, security.analyticsOrigin);
     return renderWithAstro(req, res);
   }
 

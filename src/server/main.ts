@@ -171,6 +171,7 @@ const app = createApp({
   security: {
     scriptHashes: collectScriptHashes([...assets.values()].map((asset) => asset.scriptHashes)),
     hsts: settings.SITE_URL.startsWith('https:'),
+    analyticsOrigin: site.analytics?.origin,
   },
   logger,
   enableFailureRoute: settings.ENABLE_FAILURE_ROUTE,

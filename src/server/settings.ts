@@ -13,6 +13,7 @@
 import { z } from 'zod';
 import {
   buildSettingsSchema,
+  checkAnalyticsSettings,
   type Env,
   flag,
   httpUrl,
@@ -168,6 +169,7 @@ export const settingsSchema = z.object({
 
 /** Settings that only make sense together. */
 const checkedSchema = settingsSchema.superRefine((value, ctx) => {
+  checkAnalyticsSettings(value, ctx);
   const need = (name: SettingName, message: string) => ctx.addIssue({ code: 'custom', path: [name], message });
   if (value.LEADS_NOTIFY_EMAIL && !value.SMTP_URL) need('LEADS_NOTIFY_EMAIL', 'needs SMTP_URL to send through');
   if (value.LEADS_CONFIRM_VISITOR && !value.SMTP_URL) need('LEADS_CONFIRM_VISITOR', 'needs SMTP_URL to send through');

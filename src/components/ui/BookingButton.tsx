@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { analyticsEvents } from '../../lib/analytics/events.ts';
 import { Button } from './Button.tsx';
 
 export interface BookingButtonProps {
@@ -12,7 +13,14 @@ export interface BookingButtonProps {
 /** The discovery-call button: the site's main call to action, opening the booking page in a new tab. */
 export function BookingButton({ href, children, className }: BookingButtonProps) {
   return (
-    <Button href={href} external variant="hero" size="lg" className={className}>
+    <Button
+      href={href}
+      external
+      variant="hero"
+      size="lg"
+      className={className}
+      data-analytics-click={analyticsEvents.scheduleCall}
+    >
       {children}
     </Button>
   );

@@ -7,6 +7,7 @@ import {
   urlForCategory,
 } from '../../lib/case-studies/category-filter.ts';
 import { IslandErrorBoundary } from '../IslandErrorBoundary.tsx';
+import { analyticsEvents, track } from '../../lib/analytics/events.ts';
 
 export interface ResultsFilterProps {
   /** Distinct categories in display order ("All" is added here). */
@@ -44,6 +45,7 @@ function ResultsFilterView({ categories, counts, listId }: ResultsFilterProps) {
     if (category === active) return;
     window.history.pushState(window.history.state, '', urlForCategory(window.location.href, category));
     setActive(category);
+    track(analyticsEvents.resultsFilter, { category });
   };
 
   const total = Object.values(counts).reduce((sum, count) => sum + count, 0);

@@ -17,6 +17,7 @@ import { submitLead } from './submit-lead.ts';
 import { WaitlistStepFields } from '../../components/waitlist/WaitlistStepFields.tsx';
 import { PrivacyNote } from '../../components/waitlist/PrivacyNote.tsx';
 import { HoneypotField } from '../../components/waitlist/HoneypotField.tsx';
+import { analyticsEvents, track } from '../../lib/analytics/events.ts';
 
 export const SUCCESS_TITLE = 'Success!';
 export const SUCCESS_TEXT = "You've been added to the waiting list. We'll be in touch soon.";
@@ -42,6 +43,13 @@ export function WaitlistForm({ program, idempotencyKey, onStored, onCancel, subm
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const stepRef = useRef<HTMLDivElement>(null);
+  // The funnel counts each step once, the furthest reached (going back and forth adds nothing).
+  const furthestStep = useRef(-1);
+  useEffect(() => {
+    if (step <= furthestStep.current) return;
+    furthestStep.current = step;
+    track(analyticsEvents.waitlistStep, { step: step + 1, program });
+  }, [step, program]);
   const formRef = useRef<HTMLFormElement>(null);
   // The key that goes with the answers last sent under it. If an answer changes after a failed send,
   // it is a different lead: it gets a new key, so the server stores it instead of answering 422.
@@ -101,6 +109,7 @@ export function WaitlistForm({ program, idempotencyKey, onStored, onCancel, subm
     }
     keyRef.current.sentAnswers = answers;
     const honeypot = formRef.current?.elements.namedItem(HONEYPOT_FIELD);
+    track(analyticsEvents.waitlistSubmitted, { program });
     const outcome = await submit(values, {
       idempotencyKey: keyRef.current.key,
       program,
@@ -108,6 +117,7 @@ export function WaitlistForm({ program, idempotencyKey, onStored, onCancel, subm
     });
     setSending(false);
     if (outcome.kind === 'stored') {
+      track(analyticsEvents.waitlistStored, { program });
       onStored();
       return;
     }

@@ -1,6 +1,7 @@
 import { type CSSProperties, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Toaster, toast } from 'sonner';
 import { Icon } from '../../components/icons/Icon.tsx';
+import { analyticsEvents, track } from '../../lib/analytics/events.ts';
 import { IslandErrorBoundary } from '../IslandErrorBoundary.tsx';
 import { SUCCESS_TEXT, SUCCESS_TITLE, WaitlistForm } from './WaitlistForm.tsx';
 
@@ -34,7 +35,10 @@ function WaitlistDialog({ program = null }: { program?: string | null }) {
   const [session, setSession] = useState<Session | null>(null);
 
   const open = useCallback(
-    (from: string | null) => setSession({ key: crypto.randomUUID(), program: from ?? program }),
+    (from: string | null) => {
+      track(analyticsEvents.waitlistOpened, { program: from ?? program });
+      setSession({ key: crypto.randomUUID(), program: from ?? program });
+    },
     [program],
   );
   const close = useCallback(() => dialogRef.current?.close(), []);

@@ -5,10 +5,15 @@ export interface SecurityHeaderOptions {
   scriptHashes: readonly string[];
   /** Send Strict-Transport-Security (only when the public site is served over https). */
   hsts: boolean;
+  /** The visitor-analytics service's origin (PUBLIC_ANALYTICS_*): pages post their events there. */
+  analyticsOrigin?: string | undefined;
 }
 
 /** The Content-Security-Policy: no inline script runs unless the build produced it. */
-export function contentSecurityPolicy({ scriptHashes }: Pick<SecurityHeaderOptions, 'scriptHashes'>): string {
+export function contentSecurityPolicy({
+  scriptHashes,
+  analyticsOrigin,
+}: Pick<SecurityHeaderOptions, 'scriptHashes' | 'analyticsOrigin'>): string {
   const hashes = scriptHashes.map((hash) => `'${hash}'`).join(' ');
   return [
     "default-src 'self'",
@@ -18,7 +23,8 @@ export function contentSecurityPolicy({ scriptHashes }: Pick<SecurityHeaderOptio
     // Article thumbnails come from the blog platform's image hosts.
     "img-src 'self' data: https:",
     "font-src 'self'",
-    "connect-src 'self'",
+    // Our own analytics code posts page views and funnel events to exactly that origin, nothing else.
+    `connect-src 'self'${analyticsOrigin ? ` ${analyticsOrigin}` : ''}`,
     "form-action 'self'",
     "base-uri 'self'",
     "object-src 'none'",

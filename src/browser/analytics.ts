@@ -1,0 +1,93 @@
+/**
+ * Sends page views and the funnel's events to the configured analytics service, from our own
+ * code, after the first paint (src/browser/page-start.ts imports this only when <html> names a
+ * service). Why not the service's own script: no third-party code runs on our pages (script-src
+ * stays 'self'; the CSP adds the service's origin to connect-src only), nothing of it is fetched
+ * before or after the first paint, and the requests are exactly those of each service's public
+ * events API, which its script makes too: Plausible's `POST /api/event`, Umami's `POST /api/send`.
+ *
+ * Cookieless: no cookie, no localStorage, no identifier of our own; requests go without
+ * credentials. The URL sent is the page's path without its query string.
+ */
+import {
+  ANALYTICS_CLICK_ATTRIBUTE,
+  ANALYTICS_QUEUED,
+  type AnalyticsEventName,
+  analyticsProps,
+  takeQueuedEvents,
+} from '../lib/analytics/events.ts';
+
+const root = document.documentElement;
+const provider = root.dataset.analyticsProvider;
+const site = root.dataset.analyticsSite ?? '';
+const origin = root.dataset.analyticsOrigin ?? '';
+
+function post(path: string, body: unknown, contentType: string): void {
+  void fetch(`${origin}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': contentType },
+    body: JSON.stringify(body),
+    credentials: 'omit',
+    keepalive: true,
+  }).catch(() => {
+    // Counting must never disturb the visit.
+  });
+}
+
+/** One page view (`name` undefined) or custom event. */
+function send(name: AnalyticsEventName | undefined, props: Record<string, string> = {}): void {
+  const path = location.pathname;
+  const referrer = document.referrer || null;
+  if (provider === 'plausible') {
+    // text/plain, as Plausible's own script sends it: a simple request, no CORS preflight.
+    post(
+      '/api/event',
+      {
+        name: name ?? 'pageview',
+        url: `${location.origin}${path}`,
+        domain: site,
+        referrer,
+        ...(Object.keys(props).length ? { props } : {}),
+      },
+      'text/plain',
+    );
+  } else if (provider === 'umami') {
+    post(
+      '/api/send',
+      {
+        type: 'event',
+        payload: {
+          website: site,
+          hostname: location.hostname,
+          url: path,
+          title: document.title,
+          ...(referrer ? { referrer } : {}),
+          ...(name ? { name, ...(Object.keys(props).length ? { data: props } : {}) } : {}),
+        },
+      },
+      'application/json',
+    );
+  }
+}
+
+function flush(): void {
+  for (const event of takeQueuedEvents()) send(event.name, event.props);
+}
+
+/** The program page the visitor is on, if any (a prop of Schedule a Call). */
+function programOfPage(): string | undefined {
+  return /^\/program\/([a-z0-9-]+)$/.exec(location.pathname)?.[1];
+}
+
+send(undefined);
+flush();
+document.addEventListener(ANALYTICS_QUEUED, flush);
+document.addEventListener(
+  'click',
+  (event) => {
+    const link = (event.target as Element | null)?.closest<HTMLElement>(`[${ANALYTICS_CLICK_ATTRIBUTE}]`);
+    const name = link?.getAttribute(ANALYTICS_CLICK_ATTRIBUTE);
+    if (name === 'Schedule a Call') send(name, analyticsProps({ program: programOfPage() }));
+  },
+  true,
+);
