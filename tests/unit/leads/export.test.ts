@@ -13,7 +13,7 @@ import { openLeadStore, openSqliteLeadStore, type StoredLead } from '../../../sr
 import { loadSettings } from '../../../src/server/settings.ts';
 import { lead } from './store-contract.ts';
 
-const CLI = fileURLToPath(new URL('../../../src/server/leads/export-cli.ts', import.meta.url));
+const CLI = fileURLToPath(new URL('../../../src/server/commands/export.ts', import.meta.url));
 
 const tempDirs: string[] = [];
 function tempDir(): string {
@@ -135,7 +135,7 @@ function runCli(
   });
 }
 
-describe('npm run leads:export (export-cli.ts)', () => {
+describe('npm run leads:export (commands/export.ts)', () => {
   async function filledStore(): Promise<string> {
     const file = path.join(tempDir(), 'leads.sqlite');
     const store = openSqliteLeadStore(file);

@@ -1,7 +1,7 @@
-/** What the lead commands share: the configured store, opened from the validated settings. */
+/** What the operator commands share: exit codes, argument parsing, output and the configured store. */
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { loadSettings, settingsOrExit, type Settings } from '../settings.ts';
-import { openLeadStore, type LeadStore } from './store.ts';
+import { openLeadStore, type LeadStore } from '../leads/store.ts';
 
 /** Runs `main` and exits with its code; an error prints its message only and exits 1. */
 export async function runCommand(label: string, main: () => Promise<number>): Promise<void> {

@@ -7,7 +7,7 @@
  *                                    they were configured (never the visitor confirmation)
  */
 import { parseArgs } from 'node:util';
-import { runWithStore, write } from '../leads/cli.ts';
+import { runWithStore, write } from './command-line.ts';
 import { parseSinceDate } from '../leads/csv.ts';
 import type { DeliveryChannel } from '../leads/types.ts';
 
