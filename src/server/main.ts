@@ -19,7 +19,7 @@ import { createWaitlistFormHandler } from './waitlist/respond-form.ts';
 import { createPovHandler } from './api/pov.ts';
 import { createPovService } from './feed/pov-service.ts';
 import { WAITLIST_API_PATH, WAITLIST_FORM_PATH } from '../lib/waitlist/api.ts';
-import { differingBuildSettings, mismatchMessage, readStamp } from './build-stamp.ts';
+import { differingBuildSettings, mismatchMessage, readStamp } from '../config/build-stamp.ts';
 import { loadSettings, settingsOrExit } from './settings.ts';
 import { createChannels } from './delivery/channels.ts';
 import { createDeliveryWorker } from './delivery/worker.ts';
