@@ -82,22 +82,6 @@ const worker = createDeliveryWorker({
   },
 });
 worker.start();
-// The waiting-list path sees this store: a new lead wakes the worker at once, so it is usually
-// delivered within milliseconds instead of at the next poll. A Proxy, so it works whatever shape
-// the store has (a plain object here, a class or a thread's stand-in elsewhere).
-const leadStore = new Proxy(store, {
-  get(target, property, receiver) {
-    if (property === 'save') {
-      return async (...args: Parameters<typeof store.save>) => {
-        const result = await target.save(...args);
-        if (result.created) worker.nudge();
-        return result;
-      };
-    }
-    const value: unknown = Reflect.get(target, property, receiver);
-    return typeof value === 'function' ? value.bind(target) : value;
-  },
-});
 const stopRetention = startRetention({
   store,
   retentionDays: settings.LEADS_RETENTION_DAYS,
@@ -124,8 +108,11 @@ const povService = createPovService({
 
 const waitlist = {
   submit: createWaitlistSubmitter({
-    store: leadStore,
+    store,
     rateLimiter,
+    // A new lead wakes the delivery worker at once, so it is usually delivered within
+    // milliseconds instead of at the next poll.
+    onStored: () => worker.nudge(),
   }),
   trustProxy: settings.TRUST_PROXY,
   log: (event: Record<string, unknown>) => logger.info(event),
