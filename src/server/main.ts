@@ -19,7 +19,7 @@ import { createWaitlistFormHandler } from './waitlist/respond-form.ts';
 import { createPovHandler } from './api/pov.ts';
 import { createPovService } from './feed/pov-service.ts';
 import { WAITLIST_API_PATH, WAITLIST_FORM_PATH } from '../lib/waitlist/api.ts';
-import { differingBuildSettings, mismatchMessage, readStamp } from './build-stamp.ts';
+import { differingBuildSettings, mismatchMessage, readStamp } from '../config/build-stamp.ts';
 import { loadSettings, settingsOrExit } from './settings.ts';
 import { createChannels } from './delivery/channels.ts';
 import { createDeliveryWorker, type DeliveryEvent } from './delivery/worker.ts';
@@ -27,6 +27,7 @@ import { fastSchedule, productionSchedule } from './delivery/schedule.ts';
 import { startRetention } from './leads/retention.ts';
 import { createOperatorMetrics } from './metrics/operator-metrics.ts';
 import { createMetricsEndpoint } from './metrics/metrics-endpoint.ts';
+import { createLeadStoredReporter } from './analytics/lead-stored-event.ts';
 
 // Settings first, before anything that reads them (the built pages read the build-time ones as
 // they load): a bad value is one line per variable, never a stack trace.
@@ -114,22 +115,6 @@ const worker = createDeliveryWorker({
   },
 });
 worker.start();
-// The waiting-list path sees this store: a new lead wakes the worker at once, so it is usually
-// delivered within milliseconds instead of at the next poll. A Proxy, so it works whatever shape
-// the store has (a plain object here, a class or a thread's stand-in elsewhere).
-const leadStore = new Proxy(store, {
-  get(target, property, receiver) {
-    if (property === 'save') {
-      return async (...args: Parameters<typeof store.save>) => {
-        const result = await target.save(...args);
-        if (result.created) worker.nudge();
-        return result;
-      };
-    }
-    const value: unknown = Reflect.get(target, property, receiver);
-    return typeof value === 'function' ? value.bind(target) : value;
-  },
-});
 const stopRetention = startRetention({
   store,
   retentionDays: settings.LEADS_RETENTION_DAYS,
@@ -155,10 +140,23 @@ const povService = createPovService({
   ...(metrics ? { onFetch: (outcome: 'ok' | 'error') => metrics.countFeedFetch(outcome) } : {}),
 });
 
+// The stored lead counted by the analytics service from here too, so an ad blocker cannot hide it.
+const reportLeadStored = createLeadStoredReporter({
+  analytics: site.analytics,
+  siteUrl: settings.SITE_URL,
+  onFailure: (error) => logger.warn({ error }, 'analytics service did not take the stored-lead event'),
+});
+
 const waitlist = {
   submit: createWaitlistSubmitter({
-    store: leadStore,
+    store,
     rateLimiter,
+    // A new lead wakes the delivery worker at once, so it is usually delivered within
+    // milliseconds instead of at the next poll; the analytics service counts it (not awaited).
+    onStored: (_leadId, program) => {
+      worker.nudge();
+      void reportLeadStored?.(program);
+    },
   }),
   trustProxy: settings.TRUST_PROXY,
   log: (event: Record<string, unknown>) => logger.info(event),

@@ -4,9 +4,10 @@
  */
 import nodemailer from 'nodemailer';
 import type { DeliveryChannel, StoredLead } from '../leads/types.ts';
+import { DeliveryError } from './delivery-error.ts';
 import { buildTeamEmail, type MailMessage } from './team-email.ts';
 import { buildVisitorEmail } from './visitor-email.ts';
-import { DeliveryError, postWebhook, signWebhook, signWebhookBody } from './webhook.ts';
+import { postWebhook, signWebhook, signWebhookBody } from './webhook.ts';
 import {
   buildDeadDeliveryEmail,
   type DeadDelivery,

@@ -6,6 +6,7 @@
  */
 import { Webhook } from 'standardwebhooks';
 import type { StoredLead } from '../leads/types.ts';
+import { DeliveryError } from './delivery-error.ts';
 
 export interface WebhookRequest {
   body: string;
@@ -33,13 +34,6 @@ export function signWebhookBody(secret: string, deliveryId: string, body: string
       'webhook-signature': signature,
     },
   };
-}
-
-export class DeliveryError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'DeliveryError';
-  }
 }
 
 /** POSTs once. Resolves on 2xx; anything else (3xx included: redirects are not followed) throws. */

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDeliveryWorker } from '../../../src/server/delivery/worker.ts';
 import type { DeliverySchedule } from '../../../src/server/delivery/schedule.ts';
-import { DeliveryError } from '../../../src/server/delivery/webhook.ts';
+import { DeliveryError } from '../../../src/server/delivery/delivery-error.ts';
 import { createPovService } from '../../../src/server/feed/pov-service.ts';
 import { openSqliteLeadStore, type DeliveryChannel, type LeadStore } from '../../../src/server/leads/store.ts';
 import { createMetricsEndpoint } from '../../../src/server/metrics/metrics-endpoint.ts';

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DeliverySchedule } from '../../../src/server/delivery/schedule.ts';
-import { DeliveryError } from '../../../src/server/delivery/webhook.ts';
+import { DeliveryError } from '../../../src/server/delivery/delivery-error.ts';
 import { createDeliveryWorker } from '../../../src/server/delivery/worker.ts';
 import { openPostgresLeadStore, type LeadStore } from '../../../src/server/leads/store.ts';
 import { createMetricsEndpoint } from '../../../src/server/metrics/metrics-endpoint.ts';

@@ -12,8 +12,8 @@ import { chmodSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { backup, DatabaseSync } from 'node:sqlite';
 import { loadSettings, settingsOrExit } from '../settings.ts';
-import { commandArgs, runCommand } from './cli.ts';
-import { BACKUP_RETENTION_DAYS, deleteExpiredBackups } from './backup-retention.ts';
+import { commandArgs, runCommand } from './command-line.ts';
+import { BACKUP_RETENTION_DAYS, deleteExpiredBackups } from '../leads/backup-retention.ts';
 
 const USAGE = `Usage: npm run leads:backup -- --out FILE
 
