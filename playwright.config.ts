@@ -8,6 +8,8 @@ import { join } from 'node:path';
  */
 const port = Number(process.env.E2E_PORT ?? 4329);
 const feedPort = Number(process.env.E2E_FEED_PORT ?? 4391);
+/** A fake Plausible/Umami (tests/support/fake-analytics.ts); a build with PUBLIC_ANALYTICS_ORIGIN on it reports there. */
+export const analyticsPort = Number(process.env.E2E_ANALYTICS_PORT ?? 4392);
 export const baseURL = `http://127.0.0.1:${port}`;
 // Set once in the runner process; test workers inherit it, so tests can read the store the server writes.
 process.env.E2E_SQLITE_PATH ??= join(tmpdir(), `humanwise-e2e-${process.pid}-${Date.now()}`, 'leads.sqlite');
@@ -53,6 +55,12 @@ export default defineConfig({
     },
   ],
   webServer: [
+    {
+      command: `node tests/support/fake-analytics.ts ${analyticsPort}`,
+      url: `http://127.0.0.1:${analyticsPort}/healthz`,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+    },
     {
       command: `node tests/support/feed-server.ts ${feedPort}`,
       url: `http://127.0.0.1:${feedPort}/healthz`,

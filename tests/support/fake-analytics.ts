@@ -34,9 +34,15 @@ export async function startFakeAnalytics(port = 0) {
       } catch {
         // kept as text
       }
-      requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
+      if (req.url !== '/__requests')
+        requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
       if (req.url === '/healthz') res.writeHead(200).end('ok');
-      else if (status) res.writeHead(status).end('unavailable');
+      // For browser tests, which run in other processes: what was received so far.
+      else if (req.method === 'GET' && req.url === '/__requests') {
+        res
+          .writeHead(200, { 'Content-Type': 'application/json' })
+          .end(JSON.stringify(requests.filter((r) => r.method === 'POST')));
+      } else if (status) res.writeHead(status).end('unavailable');
       else if (req.method === 'POST' && req.url === '/api/event') res.writeHead(202).end('ok');
       else if (req.method === 'POST' && req.url === '/api/send') {
         res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"cache":"x"}');

@@ -2,7 +2,7 @@
  * The visitor funnel's events, named once for the islands, the page script and the server. Browser
  * safe (no imports). An island calls `track()`; when the page reports to an analytics service
  * (the build put `data-analytics-provider` on <html>, from PUBLIC_ANALYTICS_PROVIDER), the event
- * is queued for src/browser/analytics.ts, which loads after the first paint and sends it. Without
+ * is queued for src/lib/analytics/sender.ts (started after the first paint) to send. Without
  * a service, `track()` does nothing at all.
  *
  * Props carry the program, the step and the Results category only: never a name, an address, a

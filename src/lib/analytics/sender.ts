@@ -1,7 +1,8 @@
 /**
  * Sends page views and the funnel's events to the configured analytics service, from our own
- * code, after the first paint (src/browser/page-start.ts imports this only when <html> names a
- * service). Why not the service's own script: no third-party code runs on our pages (script-src
+ * code, after the first paint: the AnalyticsBeacon island (src/islands/analytics), which the
+ * layout renders only when a service is configured, hydrates with `client:afterpaint` and starts
+ * this. Why not the service's own script: no third-party code runs on our pages (script-src
  * stays 'self'; the CSP adds the service's origin to connect-src only), nothing of it is fetched
  * before or after the first paint, and the requests are exactly those of each service's public
  * events API, which its script makes too: Plausible's `POST /api/event`, Umami's `POST /api/send`.
@@ -15,15 +16,21 @@ import {
   type AnalyticsEventName,
   analyticsProps,
   takeQueuedEvents,
-} from '../lib/analytics/events.ts';
+} from './events.ts';
 
-const root = document.documentElement;
-const provider = root.dataset.analyticsProvider;
-const site = root.dataset.analyticsSite ?? '';
-const origin = root.dataset.analyticsOrigin ?? '';
+/** Where to send, as the layout wrote it on <html> (PUBLIC_ANALYTICS_*). */
+function configOfPage() {
+  const root = document.documentElement;
+  return {
+    provider: root.dataset.analyticsProvider,
+    site: root.dataset.analyticsSite ?? '',
+    origin: root.dataset.analyticsOrigin ?? '',
+  };
+}
+let config = { provider: undefined as string | undefined, site: '', origin: '' };
 
 function post(path: string, body: unknown, contentType: string): void {
-  void fetch(`${origin}${path}`, {
+  void fetch(`${config.origin}${path}`, {
     method: 'POST',
     headers: { 'Content-Type': contentType },
     body: JSON.stringify(body),
@@ -38,6 +45,7 @@ function post(path: string, body: unknown, contentType: string): void {
 function send(name: AnalyticsEventName | undefined, props: Record<string, string> = {}): void {
   const path = location.pathname;
   const referrer = document.referrer || null;
+  const { provider, site } = config;
   if (provider === 'plausible') {
     // text/plain, as Plausible's own script sends it: a simple request, no CORS preflight.
     post(
@@ -79,15 +87,24 @@ function programOfPage(): string | undefined {
   return /^\/program\/([a-z0-9-]+)$/.exec(location.pathname)?.[1];
 }
 
-send(undefined);
-flush();
-document.addEventListener(ANALYTICS_QUEUED, flush);
-document.addEventListener(
-  'click',
-  (event) => {
-    const link = (event.target as Element | null)?.closest<HTMLElement>(`[${ANALYTICS_CLICK_ATTRIBUTE}]`);
-    const name = link?.getAttribute(ANALYTICS_CLICK_ATTRIBUTE);
-    if (name === 'Schedule a Call') send(name, analyticsProps({ program: programOfPage() }));
-  },
-  true,
-);
+let started = false;
+
+/** The page view, the events queued so far and from now on, and Schedule a Call clicks. Once. */
+export function startAnalytics(): void {
+  if (started) return;
+  started = true;
+  config = configOfPage();
+  if (!config.provider) return;
+  send(undefined);
+  flush();
+  document.addEventListener(ANALYTICS_QUEUED, flush);
+  document.addEventListener(
+    'click',
+    (event) => {
+      const link = (event.target as Element | null)?.closest<HTMLElement>(`[${ANALYTICS_CLICK_ATTRIBUTE}]`);
+      const name = link?.getAttribute(ANALYTICS_CLICK_ATTRIBUTE);
+      if (name === 'Schedule a Call') send(name, analyticsProps({ program: programOfPage() }));
+    },
+    true,
+  );
+}

@@ -1,0 +1,204 @@
+/**
+ * Visitor analytics in the browser, against the fake Plausible/Umami on loopback that the
+ * Playwright config starts (tests/support/fake-analytics.ts). What runs depends on the build:
+ * - the default build (PUBLIC_ANALYTICS_PROVIDER unset): no attribute, no analytics file, and not
+ *   one request to the fake, through a whole visit and a submitted waiting list;
+ * - a build made with PUBLIC_ANALYTICS_PROVIDER=plausible or umami and PUBLIC_ANALYTICS_ORIGIN on
+ *   the fake (npm run test:analytics does both): the page views and the funnel's events arrive in
+ *   order with their props, none carries personal data, and no cookie or storage entry is set.
+ */
+import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { analyticsPort, baseURL } from '../../playwright.config.ts';
+import { storedLeads, uniqueEmail } from '../support/leads.ts';
+
+const stamp = JSON.parse(readFileSync('dist/build-stamp.json', 'utf8')) as { settings: Record<string, string> };
+const provider = stamp.settings.PUBLIC_ANALYTICS_PROVIDER ?? '';
+const fake = `http://127.0.0.1:${analyticsPort}`;
+const PROGRAM = 'orchestration';
+
+interface Received {
+  path: string;
+  headers: Record<string, string>;
+  body: Record<string, unknown>;
+}
+
+async function received(): Promise<Received[]> {
+  return (await (await fetch(`${fake}/__requests`)).json()) as Received[];
+}
+
+/** A context of its own, told apart at the fake by its User-Agent (other tests run at once). */
+async function visitor(browser: Browser) {
+  const marker = `e2e-${randomUUID()}`;
+  const context = await browser.newContext({
+    baseURL,
+    userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36 ${marker}`,
+  });
+  const page = await context.newPage();
+  const outside: string[] = [];
+  page.on('request', (request) => {
+    if (!request.url().startsWith(baseURL)) outside.push(request.url());
+  });
+  const mine = async () => (await received()).filter((r) => r.headers['user-agent']?.includes(marker));
+  return { context, page, mine, outside };
+}
+
+/** An event as the service sees it: its name (pageview for a page view), page and props. */
+function eventOf({ body }: Received): { name: string; path: string; props: Record<string, string> } {
+  if (provider === 'plausible') {
+    return {
+      name: String(body.name),
+      path: new URL(String(body.url)).pathname,
+      props: (body.props as Record<string, string> | undefined) ?? {},
+    };
+  }
+  const payload = body.payload as Record<string, unknown>;
+  return {
+    name: String(payload.name ?? 'pageview'),
+    path: String(payload.url),
+    props: (payload.data as Record<string, string> | undefined) ?? {},
+  };
+}
+
+async function walkWizard(page: Page, email: string): Promise<Locator> {
+  await page.goto(`/program/${PROGRAM}`);
+  await page.getByRole('main').getByRole('link', { name: 'Join the Waiting List' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Join the Waiting List' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Full name').fill('Ada Lovelace');
+  await dialog.getByLabel('Work email').fill(email);
+  await dialog.getByLabel('Company name').fill('Analytical Engines');
+  await dialog.getByRole('radio', { name: 'Executive' }).check();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await expect(dialog.getByText(/^Step 2 of 5/)).toBeVisible();
+  await dialog.getByRole('checkbox').first().check();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await expect(dialog.getByText(/^Step 3 of 5/)).toBeVisible();
+  await dialog.getByRole('checkbox').nth(2).check();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await expect(dialog.getByText(/^Step 4 of 5/)).toBeVisible();
+  await dialog.getByRole('radio', { name: '$10,000–$25,000' }).check();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await expect(dialog.getByText(/^Step 5 of 5/)).toBeVisible();
+  await dialog.getByLabel('Anything else we should know?').fill('Our board meets in January.');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Success!')).toBeVisible();
+  return dialog;
+}
+
+test.describe('with no analytics service (PUBLIC_ANALYTICS_PROVIDER unset)', () => {
+  test.skip(provider !== '', `this build reports to ${provider}`);
+
+  test('nothing is loaded or sent, through a whole visit and a submitted waiting list', async ({ browser }) => {
+    const before = (await received()).length;
+    const { context, page, outside } = await visitor(browser);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    const email = uniqueEmail('no-analytics');
+    await walkWizard(page, email);
+    expect(storedLeads(email)).toHaveLength(1);
+    await page.goto('/results');
+    await page.getByRole('group', { name: 'Filter by category' }).getByRole('button').nth(1).click();
+    await expect(page.locator('html')).not.toHaveAttribute('data-analytics-provider', /.*/);
+    expect(scripts.filter((url) => /analytics/i.test(url))).toEqual([]);
+    expect(outside).toEqual([]);
+    expect((await received()).length).toBe(before);
+    await context.close();
+  });
+});
+
+test.describe('with an analytics service', () => {
+  test.skip(provider === '', 'this build has no analytics service (see npm run test:analytics)');
+
+  test('a program page and the wizard walked to the end: the events in order, no personal data, nothing stored', async ({
+    browser,
+  }) => {
+    test.slow();
+    const { context, page, mine, outside } = await visitor(browser);
+    const email = uniqueEmail('analytics');
+    const before = Date.now();
+    const dialog = await walkWizard(page, email);
+    await expect(dialog).toBeHidden();
+    expect(storedLeads(email)).toHaveLength(1);
+
+    const program = { program: PROGRAM };
+    const expected = [
+      { name: 'pageview', path: `/program/${PROGRAM}`, props: {} },
+      { name: 'Waiting list opened', path: `/program/${PROGRAM}`, props: program },
+      ...[1, 2, 3, 4, 5].map((step) => ({
+        name: 'Waiting list step',
+        path: `/program/${PROGRAM}`,
+        props: { step: String(step), program: PROGRAM },
+      })),
+      { name: 'Waiting list submitted', path: `/program/${PROGRAM}`, props: program },
+      { name: 'Waiting list stored', path: `/program/${PROGRAM}`, props: program },
+    ];
+    await expect.poll(async () => (await mine()).map(eventOf), { timeout: 15_000 }).toEqual(expected);
+
+    // The server counted the stored lead too (its own User-Agent), with the program only.
+    await expect
+      .poll(async () =>
+        (await received())
+          .filter((r) => !r.headers['user-agent']?.includes('e2e-'))
+          .map(eventOf)
+          .some(
+            (e) => e.name === 'Lead stored' && e.props.program === PROGRAM && e.path.endsWith(`/program/${PROGRAM}`),
+          ),
+      )
+      .toBe(true);
+
+    const sent = JSON.stringify(await mine());
+    for (const personal of ['Ada Lovelace', email, 'Analytical Engines', 'Our board meets', 'Executive']) {
+      expect(sent).not.toContain(personal);
+    }
+    // Only to the service's origin, only the events API, without credentials.
+    expect(outside.every((url) => url.startsWith(fake))).toBe(true);
+    for (const r of await mine()) {
+      expect(r.path).toBe(provider === 'plausible' ? '/api/event' : '/api/send');
+      expect(r.headers.cookie).toBeUndefined();
+    }
+    expect(await context.cookies()).toEqual([]);
+    expect(await page.evaluate(() => [localStorage.length, sessionStorage.length])).toEqual([0, 0]);
+    expect(Date.now() - before).toBeLessThan(60_000);
+    await context.close();
+  });
+
+  test('the Results filter and Schedule a Call are counted, with the category only', async ({ browser }) => {
+    const { context, page, mine } = await visitor(browser);
+    await page.goto('/results');
+    const filter = page.getByRole('group', { name: 'Filter by category' });
+    const second = filter.getByRole('button').nth(1);
+    const category = (await second.textContent())?.replace(/\s*\d+\s*$/, '').trim() ?? '';
+    await second.click();
+    await expect(second).toHaveAttribute('aria-pressed', 'true');
+    const booking = page.getByRole('link', { name: /Schedule a Discovery Call|Book a Discovery Call/ }).first();
+    await booking.evaluate((link) => link.addEventListener('click', (event) => event.preventDefault()));
+    await booking.click();
+
+    await expect
+      .poll(async () => (await mine()).map(eventOf).map((e) => e.name), { timeout: 15_000 })
+      .toEqual(['pageview', 'Results filter', 'Schedule a Call']);
+    const events = (await mine()).map(eventOf);
+    expect(Object.keys(events[1]?.props ?? {})).toEqual(['category']);
+    expect(category).toContain(events[1]?.props.category ?? '-');
+    expect(events[2]?.props).toEqual({});
+    await context.close();
+  });
+
+  test('the privacy policy names the service and what it measures', async ({ page }) => {
+    await page.goto('/privacy-policy');
+    const name = provider === 'plausible' ? 'Plausible Analytics' : 'Umami';
+    await expect(page.getByText(`We count how the site is used with ${name}`)).toBeVisible();
+    await expect(page.getByText('We do not use analytics tools')).toHaveCount(0);
+  });
+});
+
+test('the privacy policy says nothing of analytics when the site has none', async ({ page }) => {
+  test.skip(provider !== '', `this build reports to ${provider}`);
+  await page.goto('/privacy-policy');
+  await expect(page.getByText('We do not use analytics tools')).toBeVisible();
+  await expect(page.getByText(/Visit statistics|Plausible|Umami/)).toHaveCount(0);
+});
