@@ -94,10 +94,11 @@ describe('the privacy policy', () => {
     expect(off).not.toMatch(/Visit statistics|Plausible|Umami|analyticsService|analytics:/);
     expect(off).toContain('We do not use analytics tools');
     const plausible = applyAnalyticsNotice(html, 'plausible');
-    expect(plausible).toContain('**Visit statistics.** We count how the site is used with Plausible Analytics');
-    expect(plausible).toContain('**Plausible Analytics** receives the visit statistics');
+    expect(plausible).toContain('**Visit statistics.** We count visits with Plausible Analytics, which sets no cookies');
+    expect(plausible).toContain('**Plausible Analytics** counts visits');
+    expect(plausible).toContain('We do not use other analytics tools');
     expect(plausible).not.toMatch(/We do not use analytics tools|analyticsService|analytics:/);
-    expect(applyAnalyticsNotice(html, 'umami')).toContain('used with Umami, an analytics service');
+    expect(applyAnalyticsNotice(html, 'umami')).toContain('We count visits with Umami, which');
   });
 });
 
