@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# `npm run test:analytics`: the browser tests of visitor analytics with each service. The
+# PUBLIC_ANALYTICS_* settings are build-time, so each service gets its own build, reporting to the
+# fake Plausible/Umami the Playwright config starts on E2E_ANALYTICS_PORT (tests/e2e/analytics.spec.ts);
+# the default build (no analytics) is made again at the end, as the other tests expect it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+port="${E2E_ANALYTICS_PORT:-4392}"
+export E2E_ANALYTICS_PORT="$port"
+run() {
+  echo "== visitor analytics with $1 =="
+  PUBLIC_ANALYTICS_PROVIDER="$1" PUBLIC_ANALYTICS_SITE="$2" PUBLIC_ANALYTICS_ORIGIN="http://127.0.0.1:$port" \
+    bash -c 'npm run build >/dev/null && npx playwright test tests/e2e/analytics.spec.ts'
+}
+status=0
+run plausible www.humanwise.example || status=1
+run umami 4f2b8a1e-9c3d-4e5f-8a7b-1c2d3e4f5a6b || status=1
+echo "== the default build again (no analytics) =="
+npm run build >/dev/null
+exit "$status"
