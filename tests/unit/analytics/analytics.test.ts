@@ -94,7 +94,9 @@ describe('the privacy policy', () => {
     expect(off).not.toMatch(/Visit statistics|Plausible|Umami|analyticsService|analytics:/);
     expect(off).toContain('We do not use analytics tools');
     const plausible = applyAnalyticsNotice(html, 'plausible');
-    expect(plausible).toContain('**Visit statistics.** We count visits with Plausible Analytics, which sets no cookies');
+    expect(plausible).toContain(
+      '**Visit statistics.** We count visits with Plausible Analytics, which sets no cookies',
+    );
     expect(plausible).toContain('**Plausible Analytics** counts visits');
     expect(plausible).toContain('We do not use other analytics tools');
     expect(plausible).not.toMatch(/We do not use analytics tools|analyticsService|analytics:/);
