@@ -23,6 +23,11 @@ export const budgets = {
    * program page loaded and idle for 1 s, mobile throttling (bench/tap.ts). INP's "good" threshold.
    */
   firstTapMs: 200,
+  /**
+   * A tap on a link to the next page's largest paint, median of 5 for each link pair of
+   * bench/navigate.ts, same throttling, the first page read for 2 s before the tap.
+   */
+  tapToNextPaintMs: 100,
 } as const;
 
 /**

@@ -12,10 +12,12 @@
  *   --runs N          runs per page (default 3)
  *   --route /path     measure only this route (repeatable)
  *   --reports         also keep Lighthouse's full JSON report of every run in bench/results/reports/
- *   --tap-only        only time the first tap on "Join the Waiting List" (bench/tap.ts), no Lighthouse
+ *   --tap-only        only the in-page timings below (first tap, tap to next page), no Lighthouse
  *
- * After Lighthouse, the first tap on "Join the Waiting List" of a program page is timed under the
- * same mobile throttling (bench/tap.ts), median of the runs, against budgets.firstTapMs.
+ * After Lighthouse, the in-page timings, under the same mobile throttling: the first tap on "Join the
+ * Waiting List" of a program page (bench/tap.ts, median of the runs, against budgets.firstTapMs) and
+ * tap to the next page's largest paint for the link pairs of bench/navigate.ts (median of at least
+ * 5 runs each, against budgets.tapToNextPaintMs).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -32,6 +34,8 @@ import { freePort } from '../scripts/free-port.ts';
 import { startNode, supervise } from './processes.ts';
 import { markdownTable, textTable, type Row } from './report.ts';
 import { measureFirstTap, TAP_ROUTE, TAP_THROTTLING, type TapRun } from './tap.ts';
+import { measureNavigation, READ_BEFORE_TAP_MS } from './navigate.ts';
+import { phoneThrottlingLabel } from './phone.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const resultsDir = join(root, 'bench', 'results');
@@ -154,7 +158,32 @@ async function main(): Promise<number> {
     );
     return { route: TAP_ROUTE, throttling: TAP_THROTTLING, runs, medianMs, failures };
   };
-  if (options['tap-only']) return (await timeFirstTap()).failures.length ? 1 : 0;
+  /** Tap to the next page's largest paint, each link pair at least 5 times. */
+  const timeNavigation = async () => {
+    const loadAtStart = os.loadavg()[0]!;
+    const measured = await measureNavigation(siteUrl, { chromiumPath, runs: Math.max(5, runsPerPage) });
+    console.log(
+      `\nTap to the next page's largest paint (${phoneThrottlingLabel}, first page read ${READ_BEFORE_TAP_MS} ms; budget ${budgets.tapToNextPaintMs} ms):`,
+    );
+    const pairs = [...measured].map(([pair, runs]) => {
+      const medianMs = median(runs.map((run) => run.tapToNextPaintMs));
+      const prerendered = runs.filter((run) => run.prerendered).length;
+      console.log(
+        `  ${pair.label.padEnd(28)} median ${String(medianMs).padStart(4)} ms of ${runs.map((run) => run.tapToNextPaintMs).join(', ')} (prerendered ${prerendered}/${runs.length})`,
+      );
+      return { ...pair, runs, medianMs };
+    });
+    console.log(`  load average ${loadAtStart.toFixed(1)} -> ${os.loadavg()[0]!.toFixed(1)}`);
+    const failures = pairs
+      .filter((pair) => pair.medianMs > budgets.tapToNextPaintMs)
+      .map((pair) => `tap to next page, ${pair.label}: ${pair.medianMs} ms > ${budgets.tapToNextPaintMs} ms`);
+    return { readBeforeTapMs: READ_BEFORE_TAP_MS, pairs, failures };
+  };
+  if (options['tap-only']) {
+    const failures = [...(await timeFirstTap()).failures, ...(await timeNavigation()).failures];
+    for (const failure of failures) console.log(`  missed: ${failure}`);
+    return failures.length ? 1 : 0;
+  }
 
   // A route that does not answer 200 has nothing to measure: it is reported, and fails the run.
   const targets: Target[] = [];
@@ -219,6 +248,7 @@ async function main(): Promise<number> {
   }
 
   const firstTap = await timeFirstTap();
+  const navigation = await timeNavigation();
 
   const referenceMedians = reference.runs.length ? medians(reference.runs) : null;
   const rows: (Row & { route: string; failures: string[]; target?: Target })[] = [];
@@ -249,6 +279,7 @@ async function main(): Promise<number> {
   const generalFailures = [
     ...(referenceMedians ? [] : ['the reference page could not be measured, so no LCP ratio was checked']),
     ...firstTap.failures,
+    ...navigation.failures,
   ];
 
   const benchmarkIndexes = [...reference.runs, ...targets.flatMap((t) => t.runs)].map((run) => run.benchmarkIndex);
@@ -292,6 +323,7 @@ async function main(): Promise<number> {
     generalFailures,
     reference: { url: reference.url, medians: referenceMedians, runs: reference.runs, errors: reference.errors },
     firstTap,
+    navigation,
     routes: rows.map(({ route, medians: m, lcpToReference, failures, error, target }) => {
       const typical = target?.runs.length ? representativeRun(target.runs) : null;
       return {
