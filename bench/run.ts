@@ -12,11 +12,12 @@
  *   --runs N          runs per page (default 3)
  *   --route /path     measure only this route (repeatable)
  *   --reports         also keep Lighthouse's full JSON report of every run in bench/results/reports/
- *   --tap-only        only the in-page timings below (first tap, tap to next page), no Lighthouse
+ *   --tap-only        only the in-page timings below (taps, tap to next page), no Lighthouse
  *
  * After Lighthouse, the in-page timings, under the same mobile throttling: the first tap on "Join the
- * Waiting List" of a program page (bench/tap.ts, median of the runs, against budgets.firstTapMs) and
- * tap to the next page's largest paint for the link pairs of bench/navigate.ts (median of at least
+ * Waiting List" of a program page (bench/tap.ts, median of the runs, against budgets.firstTapMs), the
+ * taps inside a page of bench/interactions.ts (median of at least 5 each, against
+ * budgets.interactionMs) and tap to the next page's largest paint for the link pairs of bench/navigate.ts (median of at least
  * 5 runs each, against budgets.tapToNextPaintMs).
  */
 import { spawnSync } from 'node:child_process';
@@ -34,6 +35,7 @@ import { freePort } from '../scripts/free-port.ts';
 import { startNode, supervise } from './processes.ts';
 import { markdownTable, textTable, type Row } from './report.ts';
 import { measureFirstTap, TAP_ROUTE, TAP_THROTTLING, type TapRun } from './tap.ts';
+import { IDLE_BEFORE_TAP_MS, measureInteractions } from './interactions.ts';
 import { measureNavigation, READ_BEFORE_TAP_MS } from './navigate.ts';
 import { phoneThrottlingLabel } from './phone.ts';
 
@@ -179,8 +181,30 @@ async function main(): Promise<number> {
       .map((pair) => `tap to next page, ${pair.label}: ${pair.medianMs} ms > ${budgets.tapToNextPaintMs} ms`);
     return { readBeforeTapMs: READ_BEFORE_TAP_MS, pairs, failures };
   };
+  /** Taps inside a page (menu drawer, Results filter), each at least 5 times. */
+  const timeInteractions = async () => {
+    const loadAtStart = os.loadavg()[0]!;
+    const measured = await measureInteractions(siteUrl, { chromiumPath, runs: Math.max(5, runsPerPage) });
+    console.log(
+      `\nTaps inside a page (${phoneThrottlingLabel}, idle ${IDLE_BEFORE_TAP_MS} ms; budget ${budgets.interactionMs} ms):`,
+    );
+    const interactions = [...measured].map(([interaction, runs]) => {
+      const medianMs = median(runs);
+      console.log(`  ${interaction.label.padEnd(28)} median ${String(medianMs).padStart(4)} ms of ${runs.join(', ')}`);
+      return { label: interaction.label, route: interaction.route, runs, medianMs };
+    });
+    console.log(`  load average ${loadAtStart.toFixed(1)} -> ${os.loadavg()[0]!.toFixed(1)}`);
+    const failures = interactions
+      .filter((interaction) => interaction.medianMs > budgets.interactionMs)
+      .map((interaction) => `${interaction.label}: ${interaction.medianMs} ms > ${budgets.interactionMs} ms`);
+    return { interactions, failures };
+  };
   if (options['tap-only']) {
-    const failures = [...(await timeFirstTap()).failures, ...(await timeNavigation()).failures];
+    const failures = [
+      ...(await timeFirstTap()).failures,
+      ...(await timeInteractions()).failures,
+      ...(await timeNavigation()).failures,
+    ];
     for (const failure of failures) console.log(`  missed: ${failure}`);
     return failures.length ? 1 : 0;
   }
@@ -248,6 +272,7 @@ async function main(): Promise<number> {
   }
 
   const firstTap = await timeFirstTap();
+  const interactions = await timeInteractions();
   const navigation = await timeNavigation();
 
   const referenceMedians = reference.runs.length ? medians(reference.runs) : null;
@@ -279,6 +304,7 @@ async function main(): Promise<number> {
   const generalFailures = [
     ...(referenceMedians ? [] : ['the reference page could not be measured, so no LCP ratio was checked']),
     ...firstTap.failures,
+    ...interactions.failures,
     ...navigation.failures,
   ];
 
@@ -323,6 +349,7 @@ async function main(): Promise<number> {
     generalFailures,
     reference: { url: reference.url, medians: referenceMedians, runs: reference.runs, errors: reference.errors },
     firstTap,
+    interactions,
     navigation,
     routes: rows.map(({ route, medians: m, lcpToReference, failures, error, target }) => {
       const typical = target?.runs.length ? representativeRun(target.runs) : null;
