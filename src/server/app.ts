@@ -1,11 +1,11 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type IncomingMessage, STATUS_CODES, type ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import compression from 'compression';
 import onHeaders from 'on-headers';
 import type { Logger } from 'pino';
 import { matchesIfNoneMatch } from './http/conditional.ts';
 import { CROSS_SITE_MESSAGE, type CrossSiteOptions, createCrossSiteCheck } from './http/cross-site.ts';
-import { allowMethods, hasOneHost, PAGE_METHODS } from './http/request-checks.ts';
+import { allowMethods, hasOneHost, hasValidHost, PAGE_METHODS } from './http/request-checks.ts';
 import {
   isSafeLocalLocation,
   namesAnotherHost,
@@ -214,6 +214,9 @@ export function createApp(deps: AppDependencies) {
     // Last line of defence for every redirect, ours or Astro's: a Location that could leave the
     // site (//host, /\host, an absolute URL) is never sent.
     onHeaders(res, () => {
+      // Every status line carries its status's own reason phrase: Astro copies the rendered
+      // Response's statusText, which stays "OK" when a page sets only its status (a form's 400).
+      res.statusMessage = STATUS_CODES[res.statusCode] ?? res.statusMessage;
       const location = res.getHeader('location');
       if (location !== undefined && !isSafeLocalLocation(String(location))) {
         logger.error(
@@ -226,6 +229,7 @@ export function createApp(deps: AppDependencies) {
     });
     try {
       if (!hasOneHost(req)) return sendRefusal(req, res, 400, 'Bad request: more than one Host header');
+      if (!hasValidHost(req)) return sendRefusal(req, res, 400, 'Bad request: the Host header is not a host name');
       const refusal = crossSiteRefusal(req);
       if (refusal) {
         logger.warn(

@@ -192,6 +192,49 @@ test.describe('what an outside attack found', () => {
     expect(twoHosts.status).toBe(400);
   });
 
+  test('a Host that is not a host name or address with an optional port gets 400, never a 500', async () => {
+    const targets: [method: string, path: string][] = [
+      ['GET', '/waitlist'],
+      ['GET', '/waitlist/joined'],
+      ['GET', '/privacy-policy'],
+      ['GET', '/terms-of-service'],
+      ['GET', '/no-such-page'],
+      ['GET', '/'],
+      ['POST', '/waitlist'],
+      ['POST', '/api/waitlist'],
+    ];
+    for (const host of ['a:b@127.0.0.1', `127.0.0.1:${port}/x`, '127.0.0.1:port', 'evil example', '[::1', '']) {
+      for (const [method, path] of targets) {
+        const answer = await rawRequest(port, path, {
+          method,
+          headers: { Host: host, 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: method === 'POST' ? 'name=Dana' : '',
+        });
+        expect(answer.status, `${method} ${path} with Host ${JSON.stringify(host)}`).toBe(400);
+      }
+    }
+    // Every ordinary spelling of a host still reaches the page.
+    for (const host of [
+      `127.0.0.1:${port}`,
+      '127.0.0.1',
+      'localhost',
+      `LOCALHOST:${port}`,
+      `[::1]:${port}`,
+      'www.example.com.',
+    ]) {
+      expect((await rawRequest(port, '/privacy-policy', { headers: { Host: host } })).status, host).toBe(200);
+    }
+  });
+
+  test("a refused form answers with its status's own reason phrase", async () => {
+    const answer = await rawRequest(port, '/waitlist', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'name=Dana',
+    });
+    expect(answer.statusLine).toBe('HTTP/1.1 400 Bad Request');
+  });
+
   test('a lead posted from another site is refused with a clear 403; our own pages still post', async ({ request }) => {
     const lead = { name: 'Dana Whitfield', email: 'dana@northwind.example' };
     const foreign = await request.post('/api/waitlist', { data: lead, headers: { Origin: 'https://evil.example' } });
