@@ -11,7 +11,7 @@ import { loadStaticAssets } from './http/static-files.ts';
 import { collectScriptHashes } from './http/inline-script-hashes.ts';
 import { gracefulShutdown } from './http/graceful-shutdown.ts';
 import { createHttpServer } from './http/server.ts';
-import { openLeadStore } from './leads/store.ts';
+import { openLeadStore, storeStartProblem } from './leads/store.ts';
 import { openWaitlistRateLimiter } from './waitlist/rate-limiter.ts';
 import { createWaitlistSubmitter } from './waitlist/submit.ts';
 import { createWaitlistApiHandler } from './waitlist/respond-json.ts';
@@ -59,6 +59,14 @@ const channels = createChannels(
   { companyName: site.companyName, contactEmail: settings.PUBLIC_CONTACT_EMAIL, siteUrl: settings.SITE_URL },
   schedule.sendTimeoutMs,
 );
+const store = await openLeadStore(settings, {
+  channels: channels.enabled,
+  onNarrowed: (paths) => logger.warn({ paths }, 'lead store files were readable by others; narrowed to the owner'),
+}).catch((error: unknown) => {
+  // One line, as for a bad setting: an unreachable database or a damaged file is not a crash.
+  console.error(storeStartProblem(error, settings));
+  process.exit(1);
+});
 if (channels.enabled.length === 0) {
   logger.warn(
     'No lead delivery channel is configured: leads are stored, but nobody is notified. Set SMTP_URL and ' +
@@ -66,10 +74,6 @@ if (channels.enabled.length === 0) {
       'leads with "npm run leads:deliveries -- --backfill".',
   );
 }
-const store = await openLeadStore(settings, {
-  channels: channels.enabled,
-  onNarrowed: (paths) => logger.warn({ paths }, 'lead store files were readable by others; narrowed to the owner'),
-});
 // Deliveries are sent from the outbox by this worker; its log lines carry ids, never personal data.
 const worker = createDeliveryWorker({
   store,

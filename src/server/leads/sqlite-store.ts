@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { securePrivateStore } from './file-permissions.ts';
@@ -76,6 +77,25 @@ function runMigrations(db: DatabaseSync, now: () => Date): void {
  * SQLite lead store. Every method is a few statements on one connection, so the store can live in
  * whichever thread owns that connection; nothing is kept in memory between calls.
  */
+/** SQLite's quick_check found damage; the message lists the first problems it reported. */
+export class StoreCheckError extends Error {
+  readonly code = 'STORE_QUICK_CHECK';
+  constructor(problems: string) {
+    super(`failed SQLite's quick_check (${problems})`);
+    this.name = 'StoreCheckError';
+  }
+}
+
+/** Device and inode of a file, or 'missing'. */
+function fileIdentity(file: string): string {
+  try {
+    const stat = statSync(file);
+    return `${stat.dev}:${stat.ino}`;
+  } catch {
+    return 'missing';
+  }
+}
+
 /** The statements that open, keep and undo one unit of work. */
 interface Bracket {
   begin: string;
@@ -106,6 +126,11 @@ export function openSqliteLeadStore(file: string, options: SqliteStoreOptions = 
     // FULL: every commit is fsynced before it returns, so a saved lead survives a crash or power loss.
     db.exec('PRAGMA synchronous = FULL');
     db.exec('PRAGMA foreign_keys = ON');
+    // A damaged store is refused at start rather than served (and written into) until a read fails.
+    const problems = db.prepare('PRAGMA quick_check(3)').all();
+    if (problems.length !== 1 || problems[0]?.quick_check !== 'ok') {
+      throw new StoreCheckError(problems.map((row) => String(row.quick_check)).join('; '));
+    }
     runMigrations(db, now);
   } catch (error) {
     db.close();
@@ -113,6 +138,8 @@ export function openSqliteLeadStore(file: string, options: SqliteStoreOptions = 
   }
   // The WAL and -shm files exist now; narrow them too if an older copy left them wide.
   if (location !== ':memory:') securePrivateStore(location);
+  // Which file this connection holds: one moved or copied over the path later is another store.
+  const identity = location === ':memory:' ? undefined : fileIdentity(location);
 
   const placeholders = LEAD_COLUMNS.map(() => '?').join(', ');
   const insert = db.prepare(
@@ -176,6 +203,8 @@ export function openSqliteLeadStore(file: string, options: SqliteStoreOptions = 
      ORDER BY created_at, rowid`,
   );
   let closed = false;
+  const readLatest = db.prepare('SELECT id FROM leads ORDER BY rowid DESC LIMIT 1');
+  const readLatestDelivery = db.prepare('SELECT id FROM lead_deliveries ORDER BY rowid DESC LIMIT 1');
 
   const open = () => {
     if (closed) throw new Error('The lead store is closed.');
@@ -353,9 +382,18 @@ export function openSqliteLeadStore(file: string, options: SqliteStoreOptions = 
       });
     },
 
+    /**
+     * A real read of both tables, and the file at SQLITE_PATH is still the one this connection
+     * writes to: a file moved over it (a backup written onto the live store) leaves this server
+     * writing into a deleted file, which no later start can read.
+     */
     async ping(): Promise<void> {
       open();
-      db.prepare('SELECT 1').get();
+      readLatest.get();
+      readLatestDelivery.get();
+      if (identity !== undefined && fileIdentity(location) !== identity) {
+        throw new Error('The file at SQLITE_PATH is no longer the store this server opened (replaced or removed).');
+      }
     },
 
     async checkIntegrity(): Promise<boolean> {

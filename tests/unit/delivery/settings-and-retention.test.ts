@@ -64,7 +64,9 @@ describe('delivery settings', () => {
   });
 
   it('bound the retention, so a huge value cannot pass validation and then break the purge', () => {
-    expect(problems({ LEADS_RETENTION_DAYS: '1e9' })).toEqual(['LEADS_RETENTION_DAYS must be 36500 or less (got "1e9")']);
+    expect(problems({ LEADS_RETENTION_DAYS: '1e9' })).toEqual([
+      'LEADS_RETENTION_DAYS must be 36500 or less (got "1e9")',
+    ]);
     expect(problems({ LEADS_RETENTION_DAYS: '36501' })).toEqual([
       'LEADS_RETENTION_DAYS must be 36500 or less (got "36501")',
     ]);

@@ -109,7 +109,16 @@ describe('team e-mail', () => {
   it('sends no encoded-word a visitor typed into the Reply-To display name', async () => {
     // Decodes to "Admin <admin@humanwise.example>" in a mail client that reads encoded-words.
     const forged = '=?utf-8?B?QWRtaW4gPGFkbWluQGh1bWFud2lzZS5leGFtcGxlPg==?=';
-    const message = buildTeamEmail({ ...validValues(), id: 'l1', createdAt: '2026-03-01T09:00:00.000Z', sourceProgram: null, name: `Dana ${forged}` }, context);
+    const message = buildTeamEmail(
+      {
+        ...validValues(),
+        id: 'l1',
+        createdAt: '2026-03-01T09:00:00.000Z',
+        sourceProgram: null,
+        name: `Dana ${forged}`,
+      },
+      context,
+    );
     expect(message.replyTo?.name).not.toContain('=?');
     const { headers } = parseMail(await render(message));
     const replyTo = headers.get('reply-to')?.[0] ?? '';
@@ -146,7 +155,17 @@ describe('visitor confirmation', () => {
 
 describe('the name in a visitor confirmation', () => {
   const greeting = (name: string) =>
-    buildVisitorEmail({ ...validValues(), id: 'l1', createdAt: '2026-03-01T09:00:00.000Z', sourceProgram: null, name, email: 'ada@example.org' }, context).text.split('\n', 1)[0];
+    buildVisitorEmail(
+      {
+        ...validValues(),
+        id: 'l1',
+        createdAt: '2026-03-01T09:00:00.000Z',
+        sourceProgram: null,
+        name,
+        email: 'ada@example.org',
+      },
+      context,
+    ).text.split('\n', 1)[0];
 
   it.each([
     ['Dana Whitfield', 'Dear Dana Whitfield,'],
