@@ -3,6 +3,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { securePrivateStore } from './file-permissions.ts';
+import { recipientKey } from './canonical-address.ts';
 import { pendingMigrations } from './migrations.ts';
 import {
   LEAD_COLUMNS,
@@ -15,11 +16,15 @@ import {
   type LeadRow,
 } from './rows.ts';
 import {
+  CONFIRMATION_CAP_WINDOW_MS,
+  type ConfirmationOutcome,
+  DEFAULT_CONFIRMATIONS_PER_HOUR,
   VISITOR_EMAIL_WINDOW_MS,
   type DeliveryChannel,
   type LeadInput,
   type LeadStore,
   type LeadStoreOptions,
+  type SaveOptions,
   type SaveResult,
   type StoredLead,
 } from './types.ts';
@@ -157,10 +162,18 @@ export function openSqliteLeadStore(file: string, options: SqliteStoreOptions = 
     `INSERT INTO lead_deliveries (id, lead_id, channel, status, created_at, next_attempt_at)
      VALUES (?, ?, ?, 'pending', ?, ?) ON CONFLICT (lead_id, channel) DO NOTHING`,
   );
-  const recentConfirmation = db.prepare(
-    `SELECT 1 FROM lead_deliveries d JOIN leads l ON l.id = d.lead_id
-     WHERE d.channel = 'visitor-email' AND lower(l.email) = lower(?) AND d.created_at > ? LIMIT 1`,
+  const queueConfirmation = db.prepare(
+    `INSERT INTO lead_deliveries (id, lead_id, channel, status, created_at, next_attempt_at, recipient_key)
+     VALUES (?, ?, 'visitor-email', 'pending', ?, ?, ?) ON CONFLICT (lead_id, channel) DO NOTHING`,
   );
+  const recentConfirmation = db.prepare(
+    `SELECT 1 FROM lead_deliveries
+     WHERE recipient_key = ? AND channel = 'visitor-email' AND created_at > ? LIMIT 1`,
+  );
+  const confirmationsSince = db.prepare(
+    `SELECT count(*) AS n FROM lead_deliveries WHERE channel = 'visitor-email' AND created_at > ?`,
+  );
+  const confirmationsPerHour = options.confirmationsPerHour ?? DEFAULT_CONFIRMATIONS_PER_HOUR;
   const dueIds = db.prepare(
     `SELECT id FROM lead_deliveries WHERE status = 'pending' AND next_attempt_at <= ?
      ORDER BY next_attempt_at LIMIT ?`,
@@ -241,23 +254,45 @@ export function openSqliteLeadStore(file: string, options: SqliteStoreOptions = 
     }
   }
 
-  function queueFor(leadId: string, email: string, list: readonly DeliveryChannel[], at: Date): number {
+  /**
+   * Queues the lead's deliveries; says what became of its visitor confirmation. The transaction
+   * around it (one writer at a time in SQLite) keeps the count and the insert together.
+   */
+  function queueFor(
+    leadId: string,
+    email: string,
+    list: readonly DeliveryChannel[],
+    at: Date,
+    confirm: boolean,
+  ): ConfirmationOutcome | undefined {
     const stamp = at.toISOString();
-    let queued = 0;
+    let confirmation: ConfirmationOutcome | undefined;
     for (const channel of list) {
-      if (channel === 'visitor-email') {
-        const windowStart = new Date(at.getTime() - VISITOR_EMAIL_WINDOW_MS).toISOString();
-        if (recentConfirmation.get(email, windowStart)) continue;
+      if (channel !== 'visitor-email') {
+        queue.run(randomUUID(), leadId, channel, stamp, stamp);
+        continue;
       }
-      queued += Number(queue.run(randomUUID(), leadId, channel, stamp, stamp).changes);
+      const key = recipientKey(email);
+      if (!confirm) confirmation = 'declined';
+      else if (recentConfirmation.get(key, new Date(at.getTime() - VISITOR_EMAIL_WINDOW_MS).toISOString())) {
+        confirmation = 'recent';
+      } else if (
+        Number(confirmationsSince.get(new Date(at.getTime() - CONFIRMATION_CAP_WINDOW_MS).toISOString())?.n) >=
+        confirmationsPerHour
+      ) {
+        confirmation = 'capped';
+      } else {
+        queueConfirmation.run(randomUUID(), leadId, stamp, stamp, key);
+        confirmation = 'queued';
+      }
     }
-    return queued;
+    return confirmation;
   }
 
   return {
     kind: 'sqlite',
 
-    async save(lead: LeadInput, idempotencyKey: string): Promise<SaveResult> {
+    async save(lead: LeadInput, idempotencyKey: string, saveOptions: SaveOptions = {}): Promise<SaveResult> {
       open();
       const at = now();
       const id = randomUUID();
@@ -269,8 +304,8 @@ export function openSqliteLeadStore(file: string, options: SqliteStoreOptions = 
       return transaction(() => {
         const inserted = insert.get(...(values as (string | number | null)[]));
         if (inserted) {
-          queueFor(id, lead.email, channels, at);
-          return { id: String(inserted.id), created: true, sameLead: true };
+          const confirmation = queueFor(id, lead.email, channels, at, saveOptions.confirm !== false);
+          return { id: String(inserted.id), created: true, sameLead: true, ...(confirmation && { confirmation }) };
         }
         const existing = byKey.get(idempotencyKey) as unknown as LeadRow | undefined;
         if (!existing) throw new Error('The lead store reported a duplicate key it cannot find.');

@@ -14,6 +14,8 @@ export type {
   LeadStore,
   LeadStoreOptions,
   SaveResult,
+  SaveOptions,
+  ConfirmationOutcome,
   StoredLead,
 } from './types.ts';
 export { deliveryChannels } from './types.ts';
