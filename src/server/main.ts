@@ -11,7 +11,7 @@ import { loadStaticAssets } from './http/static-files.ts';
 import { collectScriptHashes } from './http/inline-script-hashes.ts';
 import { gracefulShutdown } from './http/graceful-shutdown.ts';
 import { createHttpServer } from './http/server.ts';
-import { openLeadStore, storeStartProblem } from './leads/store.ts';
+import { type ConfirmationOutcome, openLeadStore, storeStartProblem } from './leads/store.ts';
 import { openWaitlistRateLimiter } from './waitlist/rate-limiter.ts';
 import { createWaitlistSubmitter } from './waitlist/submit.ts';
 import { createWaitlistApiHandler } from './waitlist/respond-json.ts';
@@ -61,6 +61,7 @@ const channels = createChannels(
 );
 const store = await openLeadStore(settings, {
   channels: channels.enabled,
+  confirmationsPerHour: settings.LEADS_CONFIRM_MAX_PER_HOUR,
   onNarrowed: (paths) => logger.warn({ paths }, 'lead store files were readable by others; narrowed to the owner'),
 }).catch((error: unknown) => {
   // One line, as for a bad setting: an unreachable database or a damaged file is not a crash.
@@ -86,6 +87,18 @@ const worker = createDeliveryWorker({
   },
 });
 worker.start();
+// The site-wide confirmation cap is said once when it is reached, again only after confirmations
+// went out since (a flood must not become a flood of log lines).
+let capReported = false;
+function noteConfirmation(outcome: ConfirmationOutcome | undefined) {
+  if (outcome === 'queued') capReported = false;
+  if (outcome !== 'capped' || capReported) return;
+  capReported = true;
+  logger.warn(
+    { cap: settings.LEADS_CONFIRM_MAX_PER_HOUR },
+    'visitor confirmations reached LEADS_CONFIRM_MAX_PER_HOUR: leads are stored and delivered to the team, but not confirmed to the visitor until the hour has room',
+  );
+}
 // The waiting-list path sees this store: a new lead wakes the worker at once, so it is usually
 // delivered within milliseconds instead of at the next poll. A Proxy, so it works whatever shape
 // the store has (a plain object here, a class or a thread's stand-in elsewhere).
@@ -95,6 +108,7 @@ const leadStore = new Proxy(store, {
       return async (...args: Parameters<typeof store.save>) => {
         const result = await target.save(...args);
         if (result.created) worker.nudge();
+        noteConfirmation(result.confirmation);
         return result;
       };
     }
@@ -119,6 +133,18 @@ const rateLimiter = await openWaitlistRateLimiter({
   onFallback: (error) =>
     logger.warn({ err: error }, 'rate limiter: PostgreSQL did not answer; this instance limits on its own for now'),
 });
+// Confirmations per client network (an IPv6 /48 counts as one client): as many as one client may
+// submit, so a block of addresses cannot multiply the mail the form sends to strangers.
+const confirmationLimiter = channels.enabled.includes('visitor-email')
+  ? await openWaitlistRateLimiter({
+      limit: settings.WAITLIST_RATE_LIMIT,
+      windowMs: 10 * 60 * 1000,
+      databaseUrl: settings.DATABASE_URL,
+      tableName: 'confirmation_rate_limit',
+      onFallback: (error) =>
+        logger.warn({ err: error }, 'confirmation limiter: PostgreSQL did not answer; this instance limits on its own'),
+    })
+  : undefined;
 const povService = createPovService({
   feedUrl: settings.POV_FEED_URL,
   cacheTtlMs: settings.POV_CACHE_SECONDS * 1000,
@@ -130,6 +156,7 @@ const waitlist = {
   submit: createWaitlistSubmitter({
     store: leadStore,
     rateLimiter,
+    ...(confirmationLimiter ? { confirmations: confirmationLimiter } : {}),
   }),
   trustProxy: settings.TRUST_PROXY,
   log: (event: Record<string, unknown>) => logger.info(event),
@@ -190,7 +217,7 @@ function shutdown(signal: string) {
     worker.stop(),
   ])
     .then(() => channels.close())
-    .then(() => Promise.all([store.close(), rateLimiter.close()]))
+    .then(() => Promise.all([store.close(), rateLimiter.close(), confirmationLimiter?.close()]))
     .then(() => process.exit(0))
     .catch((error: unknown) => {
       logger.error({ err: error }, 'closing the store failed');

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { validateWaitlist, type WaitlistErrors } from '../../lib/waitlist/schema.ts';
 import type { LeadStore } from '../leads/store.ts';
+import { confirmationGroup } from './confirmation-group.ts';
 import type { WaitlistCandidate } from './decode.ts';
 
 export interface RateLimitDecision {
@@ -37,9 +38,15 @@ export type Submit = (candidate: WaitlistCandidate, client: string) => Promise<S
 export function createWaitlistSubmitter({
   store,
   rateLimiter,
+  confirmations,
 }: {
   store: LeadStore;
   rateLimiter: SubmissionRateLimiter;
+  /**
+   * Limits visitor confirmations per client network (an IPv6 /48, an IPv4 address): past it, the
+   * lead is stored and delivered to the team as always, without a confirmation.
+   */
+  confirmations?: SubmissionRateLimiter;
 }): Submit {
   return async (candidate, client) => {
     // A client already past the limit is turned away whatever it sends.
@@ -56,9 +63,11 @@ export function createWaitlistSubmitter({
     const { program } = candidate;
     if (candidate.honeypot) return { kind: 'honeypot', id: randomUUID(), program };
     try {
+      const confirm = confirmations ? (await confirmations.check(confirmationGroup(client))).allowed : true;
       const saved = await store.save(
         { ...result.data, sourceProgram: program },
         candidate.idempotencyKey ?? `server-${randomUUID()}`,
+        { confirm },
       );
       if (!saved.created && !saved.sameLead) return { kind: 'key_conflict', id: saved.id };
       return { kind: saved.created ? 'stored' : 'duplicate', id: saved.id, program };
