@@ -73,20 +73,28 @@ function pagePolicy(asset: StaticAsset, scriptHashes: readonly string[]): string
   return policy;
 }
 
+/** `"tag"` for the identity body, `"tag-br"` / `"tag-gzip"` for the encoded ones. */
+function etagFor(etag: string, encoding: string | undefined): string {
+  return encoding ? `${etag.slice(0, -1)}-${encoding}"` : etag;
+}
+
 function sendAsset(req: IncomingMessage, res: ServerResponse, asset: StaticAsset, status = 200) {
   res.setHeader('Content-Type', asset.contentType);
   // A built page allows exactly its own inline scripts (a shorter header, and a tighter policy).
   if (asset.scriptHashes) res.setHeader('Content-Security-Policy', pagePolicy(asset, asset.scriptHashes));
   res.setHeader('Cache-Control', status === 200 ? asset.cacheControl : 'no-store');
   res.setHeader('Vary', 'Accept-Encoding');
+  const { body, encoding } = negotiateEncoding(asset, req.headers['accept-encoding']);
   if (status === 200) {
-    res.setHeader('ETag', asset.etag);
-    if (matchesIfNoneMatch(req.headers['if-none-match'], asset.etag)) {
+    // Each encoding is its own representation with its own strong ETag (RFC 9110 §8.8.3): a cache
+    // that stored the brotli bytes must not be told they are the gzip ones.
+    const etag = etagFor(asset.etag, encoding);
+    res.setHeader('ETag', etag);
+    if (matchesIfNoneMatch(req.headers['if-none-match'], etag)) {
       res.writeHead(304).end();
       return;
     }
   }
-  const { body, encoding } = negotiateEncoding(asset, req.headers['accept-encoding']);
   if (encoding) res.setHeader('Content-Encoding', encoding);
   res.setHeader('Content-Length', body.length);
   res.writeHead(status);
