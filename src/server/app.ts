@@ -13,7 +13,12 @@ import {
   redirectLocally,
   withoutTrailingSlash,
 } from './http/request-target.ts';
-import { applySecurityHeaders, contentSecurityPolicy, type SecurityHeaderOptions } from './http/security-headers.ts';
+import {
+  applySecurityHeaders,
+  contentSecurityPolicy,
+  type SecurityHeaderOptions,
+  sourcesForPath,
+} from './http/security-headers.ts';
 import { negotiateEncoding, type StaticAsset } from './http/static-files.ts';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -67,7 +72,7 @@ const pagePolicies = new WeakMap<StaticAsset, string>();
 function pagePolicy(asset: StaticAsset, scriptHashes: readonly string[]): string {
   let policy = pagePolicies.get(asset);
   if (policy === undefined) {
-    policy = contentSecurityPolicy({ scriptHashes });
+    policy = contentSecurityPolicy({ scriptHashes, add: sourcesForPath(asset.urlPath) });
     pagePolicies.set(asset, policy);
   }
   return policy;
@@ -218,7 +223,7 @@ export function createApp(deps: AppDependencies) {
         durationMs: Math.round((performance.now() - started) * 10) / 10,
       });
     });
-    applySecurityHeaders(res, security);
+    applySecurityHeaders(res, security, (req.url ?? '/').split('?')[0]);
     // Last line of defence for every redirect, ours or Astro's: a Location that could leave the
     // site (//host, /\host, an absolute URL) is never sent.
     onHeaders(res, () => {

@@ -16,9 +16,11 @@ import { openWaitlistRateLimiter } from './waitlist/rate-limiter.ts';
 import { createWaitlistSubmitter } from './waitlist/submit.ts';
 import { createWaitlistApiHandler } from './waitlist/respond-json.ts';
 import { createWaitlistFormHandler } from './waitlist/respond-form.ts';
-import { createPovHandler } from './api/pov.ts';
+import { createPovHandler, createPovThumbnailHandler } from './api/pov.ts';
+import { createThumbnails } from './feed/thumbnails.ts';
 import { createPovService } from './feed/pov-service.ts';
 import { WAITLIST_API_PATH, WAITLIST_FORM_PATH } from '../lib/waitlist/api.ts';
+import { POV_THUMBNAIL_PATH } from '../lib/pov/types.ts';
 import { differingBuildSettings, mismatchMessage, readStamp } from './build-stamp.ts';
 import { loadSettings, settingsOrExit } from './settings.ts';
 import { createChannels } from './delivery/channels.ts';
@@ -145,7 +147,10 @@ const confirmationLimiter = channels.enabled.includes('visitor-email')
         logger.warn({ err: error }, 'confirmation limiter: PostgreSQL did not answer; this instance limits on its own'),
     })
   : undefined;
+// The articles' images are fetched by this server under the feed's rules, never by visitors.
+const thumbnails = createThumbnails({ allowPrivateAddresses: settings.POV_FEED_ALLOW_PRIVATE });
 const povService = createPovService({
+  thumbnails,
   feedUrl: settings.POV_FEED_URL,
   cacheTtlMs: settings.POV_CACHE_SECONDS * 1000,
   allowPrivateAddresses: settings.POV_FEED_ALLOW_PRIVATE,
@@ -189,6 +194,7 @@ const app = createApp({
   api: {
     [WAITLIST_API_PATH]: createWaitlistApiHandler(waitlist),
     '/api/pov': createPovHandler(povService),
+    [POV_THUMBNAIL_PATH]: createPovThumbnailHandler(thumbnails),
   },
   // The no-JavaScript waiting-list form posts to its own page.
   formPosts: { [WAITLIST_FORM_PATH]: createWaitlistFormHandler(waitlist) },
