@@ -21,7 +21,7 @@ import { createThumbnails } from './feed/thumbnails.ts';
 import { createPovService } from './feed/pov-service.ts';
 import { WAITLIST_API_PATH, WAITLIST_FORM_PATH } from '../lib/waitlist/api.ts';
 import { POV_THUMBNAIL_PATH } from '../lib/pov/types.ts';
-import { differingBuildSettings, mismatchMessage, readStamp } from './build-stamp.ts';
+import { differingBuildSettings, mismatchMessage, readStamp } from '../config/build-stamp.ts';
 import { loadSettings, settingsOrExit } from './settings.ts';
 import { createChannels } from './delivery/channels.ts';
 import { createDeliveryWorker } from './delivery/worker.ts';
@@ -101,23 +101,6 @@ function noteConfirmation(outcome: ConfirmationOutcome | undefined) {
     'visitor confirmations reached LEADS_CONFIRM_MAX_PER_HOUR: leads are stored and delivered to the team, but not confirmed to the visitor until the hour has room',
   );
 }
-// The waiting-list path sees this store: a new lead wakes the worker at once, so it is usually
-// delivered within milliseconds instead of at the next poll. A Proxy, so it works whatever shape
-// the store has (a plain object here, a class or a thread's stand-in elsewhere).
-const leadStore = new Proxy(store, {
-  get(target, property, receiver) {
-    if (property === 'save') {
-      return async (...args: Parameters<typeof store.save>) => {
-        const result = await target.save(...args);
-        if (result.created) worker.nudge();
-        noteConfirmation(result.confirmation);
-        return result;
-      };
-    }
-    const value: unknown = Reflect.get(target, property, receiver);
-    return typeof value === 'function' ? value.bind(target) : value;
-  },
-});
 const stopRetention = startRetention({
   store,
   retentionDays: settings.LEADS_RETENTION_DAYS,
@@ -159,9 +142,15 @@ const povService = createPovService({
 
 const waitlist = {
   submit: createWaitlistSubmitter({
-    store: leadStore,
+    store,
     rateLimiter,
     ...(confirmationLimiter ? { confirmations: confirmationLimiter } : {}),
+    // A new lead wakes the delivery worker at once, so it is usually delivered within
+    // milliseconds instead of at the next poll.
+    onStored: (_leadId, confirmation) => {
+      worker.nudge();
+      noteConfirmation(confirmation);
+    },
   }),
   trustProxy: settings.TRUST_PROXY,
   log: (event: Record<string, unknown>) => logger.info(event),

@@ -77,11 +77,6 @@ function runMigrations(db: DatabaseSync, now: () => Date): void {
   }
 }
 
-/**
- * Opens (creating the directory and file if needed, readable by the owner only) and migrates the
- * SQLite lead store. Every method is a few statements on one connection, so the store can live in
- * whichever thread owns that connection; nothing is kept in memory between calls.
- */
 /** SQLite's quick_check found damage; the message lists the first problems it reported. */
 export class StoreCheckError extends Error {
   readonly code = 'STORE_QUICK_CHECK';
@@ -115,6 +110,11 @@ const savepoint = (name: string): Bracket => ({
   undo: `ROLLBACK TO ${name}; RELEASE ${name}`,
 });
 
+/**
+ * Opens (creating the directory and file if needed, readable by the owner only) and migrates the
+ * SQLite lead store. Every method is a few statements on one connection, so the store can live in
+ * whichever thread owns that connection; nothing is kept in memory between calls.
+ */
 export function openSqliteLeadStore(file: string, options: SqliteStoreOptions = {}): SqliteLeadStore {
   const location = file === ':memory:' ? file : path.resolve(file);
   const now = options.now ?? (() => new Date());

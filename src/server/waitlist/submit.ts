@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { validateWaitlist, type WaitlistErrors } from '../../lib/waitlist/schema.ts';
-import type { LeadStore } from '../leads/store.ts';
+import type { ConfirmationOutcome, LeadStore, SaveResult } from '../leads/store.ts';
 import { confirmationGroup } from './confirmation-group.ts';
 import type { WaitlistCandidate } from './decode.ts';
 
@@ -35,11 +35,7 @@ export type SubmitOutcome =
 
 export type Submit = (candidate: WaitlistCandidate, client: string) => Promise<SubmitOutcome>;
 
-export function createWaitlistSubmitter({
-  store,
-  rateLimiter,
-  confirmations,
-}: {
+export interface WaitlistSubmitterOptions {
   store: LeadStore;
   rateLimiter: SubmissionRateLimiter;
   /**
@@ -47,7 +43,21 @@ export function createWaitlistSubmitter({
    * lead is stored and delivered to the team as always, without a confirmation.
    */
   confirmations?: SubmissionRateLimiter;
-}): Submit {
+  /**
+   * Called once a new lead (not a repeat of an idempotency key) is stored, with its id and what
+   * became of its visitor confirmation: the server wakes the delivery worker here, so the lead's
+   * deliveries go out at once instead of at the worker's next poll. The deliveries themselves are
+   * already in the outbox: a missed call only delays them.
+   */
+  onStored?: (leadId: string, confirmation: ConfirmationOutcome | undefined) => void;
+}
+
+export function createWaitlistSubmitter({
+  store,
+  rateLimiter,
+  confirmations,
+  onStored,
+}: WaitlistSubmitterOptions): Submit {
   return async (candidate, client) => {
     // A client already past the limit is turned away whatever it sends.
     const early = await rateLimiter.peek(client);
@@ -62,18 +72,21 @@ export function createWaitlistSubmitter({
 
     const { program } = candidate;
     if (candidate.honeypot) return { kind: 'honeypot', id: randomUUID(), program };
+    let saved: SaveResult;
     try {
       const confirm = confirmations ? (await confirmations.check(confirmationGroup(client))).allowed : true;
-      const saved = await store.save(
+      saved = await store.save(
         { ...result.data, sourceProgram: program },
         candidate.idempotencyKey ?? `server-${randomUUID()}`,
         { confirm },
       );
-      if (!saved.created && !saved.sameLead) return { kind: 'key_conflict', id: saved.id };
-      return { kind: saved.created ? 'stored' : 'duplicate', id: saved.id, program };
     } catch (error) {
       const code = (error as { code?: unknown } | null)?.code;
       return { kind: 'store_error', errorCode: typeof code === 'string' ? code : undefined };
     }
+    if (!saved.created)
+      return saved.sameLead ? { kind: 'duplicate', id: saved.id, program } : { kind: 'key_conflict', id: saved.id };
+    onStored?.(saved.id, saved.confirmation);
+    return { kind: 'stored', id: saved.id, program };
   };
 }
