@@ -85,6 +85,7 @@ const worker = createDeliveryWorker({
   log: (event) => {
     if (event.event === 'dead') logger.error(event, 'lead delivery is dead: giving up after 24 h of failures');
     else if (event.event === 'delivered') logger.info(event, 'lead delivered');
+    else if (event.event === 'refused') logger.info(event, 'visitor confirmation refused by the mail server: final');
     else logger.warn(event, 'lead delivery failed');
   },
 });

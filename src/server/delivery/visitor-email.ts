@@ -35,7 +35,7 @@ export function greetingName(raw: string): string | null {
 export function buildVisitorEmail(lead: StoredLead, context: VisitorEmailContext): MailMessage {
   const name = greetingName(lead.name);
   const to = bareAddress(lead.email);
-  if (!to) throw new DeliveryError('the address is not a single mailbox');
+  if (!to) throw new DeliveryError('the address is not a single mailbox', { permanent: true });
   const paragraphs = [
     name ? `Dear ${name},` : 'Hello,',
     `Thank you for joining the ${context.companyName} waiting list. Your answers have reached our team.`,

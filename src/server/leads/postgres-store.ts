@@ -290,6 +290,15 @@ export async function openPostgresLeadStore(
       );
     },
 
+    async refuseDelivery(id: string, leaseToken: string, error: string) {
+      open();
+      await pool.query(
+        `UPDATE lead_deliveries SET status = 'refused', next_attempt_at = $3, last_error = $4, lease_token = NULL
+         WHERE id = $1 AND lease_token = $2 AND status = 'pending'`,
+        [id, leaseToken, now(), error.slice(0, 300)],
+      );
+    },
+
     async listDeliveries() {
       open();
       const result = await pool.query<DeliveryRow>(

@@ -380,6 +380,11 @@ export function openSqliteLeadStore(file: string, options: SqliteStoreOptions = 
       fail.run(retryAt ? 'pending' : 'dead', (retryAt ?? now()).toISOString(), error.slice(0, 300), id, leaseToken);
     },
 
+    async refuseDelivery(id: string, leaseToken: string, error: string) {
+      open();
+      fail.run('refused', now().toISOString(), error.slice(0, 300), id, leaseToken);
+    },
+
     async listDeliveries() {
       open();
       return openDeliveries.all().map((row) => rowToDeliveryInfo(row as unknown as DeliveryRow));

@@ -53,7 +53,7 @@ export interface DeliveryInfo {
   id: string;
   leadId: string;
   channel: DeliveryChannel;
-  status: 'pending' | 'sent' | 'dead';
+  status: 'pending' | 'sent' | 'dead' | 'refused';
   attempts: number;
   createdAt: string;
   nextAttemptAt: string | null;
@@ -128,6 +128,8 @@ export interface LeadStore {
   completeDelivery(id: string): Promise<void>;
   /** Records a failed attempt: retried at `retryAt`, or dead when `retryAt` is null. */
   failDelivery(id: string, leaseToken: string, error: string, retryAt: Date | null): Promise<void>;
+  /** Records a final refusal (a visitor's mail server refused the address): not retried, not dead. */
+  refuseDelivery(id: string, leaseToken: string, error: string): Promise<void>;
   /** Pending (never tried or failed) and dead deliveries, oldest first. */
   listDeliveries(): Promise<DeliveryInfo[]>;
   deliveryHealth(): Promise<DeliveryHealth>;

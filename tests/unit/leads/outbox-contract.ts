@@ -124,6 +124,17 @@ export function outboxContract(
       expect(await store.listDeliveries()).toHaveLength(3);
     });
 
+    it('records a refusal as final: out of the queue and the open list, and never dead', async () => {
+      const store = await open({ channels: ['visitor-email'] });
+      await store.save(lead({ email: 'nobody@example.org' }), randomUUID());
+      const [claimed] = await store.claimDeliveries(1, 60_000);
+      await store.refuseDelivery(claimed?.id ?? '', claimed?.leaseToken ?? '', 'SMTP EENVELOPE 550');
+      expect(await store.listDeliveries()).toEqual([]);
+      expect(await store.deliveryHealth()).toEqual({ pending: 0, dead: 0, oldestPendingSeconds: null });
+      expect(await store.claimDeliveries(1, 0)).toEqual([]);
+      expect(await store.retryDead()).toBe(0);
+    });
+
     it('counts a confirmation by its canonical address: +tags, case, a final dot and IDN spellings are one', async () => {
       const clock = testClock();
       const store = await open({ now: clock.now, channels: ['visitor-email'] });
