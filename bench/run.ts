@@ -190,7 +190,7 @@ async function main(): Promise<number> {
     );
     const interactions = [...measured].map(([interaction, runs]) => {
       const medianMs = median(runs);
-      console.log(`  ${interaction.label.padEnd(28)} median ${String(medianMs).padStart(4)} ms of ${runs.join(', ')}`);
+      console.log(`  ${interaction.label.padEnd(32)} median ${String(medianMs).padStart(4)} ms of ${runs.join(', ')}`);
       return { label: interaction.label, route: interaction.route, runs, medianMs };
     });
     console.log(`  load average ${loadAtStart.toFixed(1)} -> ${os.loadavg()[0]!.toFixed(1)}`);
