@@ -5,8 +5,9 @@
  * and, when TEST_DATABASE_URL is set, again against PostgreSQL, and runs the scenarios:
  * load, duplicates, crash, bad input, rate limit and honeypot, feed faults, shutdown, and lead
  * delivery (receiver outage, SIGKILL with deliveries in flight, two instances on PostgreSQL),
- * (PostgreSQL) two instances behind nginx with one SIGKILLed mid-burst, and a receiver gone for
- * good (the delivery dies, the team is told by e-mail, --retry-dead recovers it).
+ * (PostgreSQL) two instances behind nginx with one SIGKILLed mid-burst, the visitor
+ * confirmation as a would-be spam relay, and a receiver gone for good (the delivery dies, the
+ * team is told by e-mail, --retry-dead recovers it).
  * Builds nothing: it expects `dist/` from `npm run build`. Exits non-zero on any failed check; the
  * last line is `N passed, M failed`.
  *
@@ -31,6 +32,7 @@ import { feedFaultsScenario } from './scenarios/feed-faults.ts';
 import { deliveryCrashScenario, deliveryOutageScenario, deliveryTwoInstancesScenario } from './scenarios/delivery.ts';
 import { multiInstanceScenario } from './scenarios/multi-instance.ts';
 import { deadDeliveryScenario } from './scenarios/dead-delivery.ts';
+import { confirmationRelayScenario } from './scenarios/confirmation-relay.ts';
 
 if (!existsSync(`${ROOT}dist/server/entry.mjs`)) {
   console.error('test:reliability: no build in dist/ — run "npm run build" first.');
@@ -50,6 +52,7 @@ const scenarios: Scenario[] = [
   deliveryTwoInstancesScenario,
   multiInstanceScenario,
   deadDeliveryScenario,
+  confirmationRelayScenario,
 ];
 const only = process.env.RELIABILITY_ONLY?.split(',')
   .map((s) => s.trim())

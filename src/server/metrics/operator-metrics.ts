@@ -22,7 +22,8 @@ export const submissionOutcomes = [
 ] as const;
 export type SubmissionOutcome = (typeof submissionOutcomes)[number];
 
-const deliveryOutcomes = { delivered: 'sent', retry: 'retry', dead: 'dead' } as const;
+// A visitor confirmation the mail server refused for good is given up at once: counted as dead.
+const deliveryOutcomes = { delivered: 'sent', retry: 'retry', dead: 'dead', refused: 'dead' } as const;
 export type FeedFetchOutcome = 'ok' | 'error';
 
 /** Methods reported by name; any other is `other`, so a request cannot invent label values. */
