@@ -10,7 +10,7 @@ import { analyticsConfig, loadBuildSettings } from '../../../src/config/build-se
 import { analyticsEvents, takeQueuedEvents, track } from '../../../src/lib/analytics/events.ts';
 import { applyAnalyticsNotice } from '../../../src/lib/legal/analytics-notice.ts';
 import { createLeadStoredReporter } from '../../../src/server/analytics/lead-stored-event.ts';
-import { contentSecurityPolicy } from '../../../src/server/http/security-headers.ts';
+import { contentSecurityPolicy, withAnalyticsOrigin } from '../../../src/server/http/security-headers.ts';
 import { loadSettings } from '../../../src/server/settings.ts';
 import { startFakeAnalytics } from '../../support/fake-analytics.ts';
 
@@ -78,7 +78,10 @@ describe('PUBLIC_ANALYTICS_* settings', () => {
 
 describe('the Content-Security-Policy', () => {
   it("lets pages post to exactly the service's origin, and loads no script from it", () => {
-    const on = contentSecurityPolicy({ scriptHashes: [], analyticsOrigin: 'https://stats.humanwise.co' });
+    const on = contentSecurityPolicy({
+      scriptHashes: [],
+      add: withAnalyticsOrigin({}, 'https://stats.humanwise.co'),
+    });
     expect(on).toContain("connect-src 'self' https://stats.humanwise.co;");
     expect(on).toContain("script-src 'self';");
     expect(contentSecurityPolicy({ scriptHashes: [] })).toContain("connect-src 'self';");
