@@ -1,5 +1,5 @@
 /**
- * 12. A dead delivery reaches a person: the webhook receiver is killed for good (refused
+ * 13. A dead delivery reaches a person: the webhook receiver is killed for good (refused
  * connections), the lead's webhook delivery dies (LEADS_DELIVERY_FAST: after 60 s), the team's
  * mailbox (a real SMTP server on loopback) gets "a lead could not be delivered to your CRM" with the
  * lead's id, /healthz and /metrics show the dead delivery, and after the receiver is back
@@ -46,7 +46,7 @@ function sampleOf(text: string, line: string): number | undefined {
 }
 
 export const deadDeliveryScenario: Scenario = {
-  title: '12. Delivery: webhook receiver gone for good; the team is told, then --retry-dead recovers',
+  title: '13. Delivery: webhook receiver gone for good; the team is told, then --retry-dead recovers',
   async run({ target, report, launch, tag }) {
     const smtp = await startSmtpReceiver();
     const hook = await startHookReceiver();
