@@ -5,7 +5,6 @@ import { LogoMark } from '../brand/LogoMark.tsx';
 import { Icon } from '../icons/Icon.tsx';
 import { Button } from '../ui/Button.tsx';
 import { cn } from '../../lib/cn.ts';
-import { analyticsEvents } from '../../lib/analytics/events.ts';
 
 export interface SiteHeaderProps {
   companyName: string;
@@ -127,7 +126,6 @@ export function SiteHeader({
             href={bookingUrl}
             external
             variant="hero"
-            data-analytics-click={analyticsEvents.scheduleCall}
             className="hidden shadow-[0_0_0_1px_rgb(182_156_255/0.35)]! hover:shadow-[0_0_0_1px_rgb(182_156_255/0.6)]! lg:inline-flex"
           >
             Schedule a Call
@@ -182,14 +180,7 @@ export function SiteHeader({
             />
           </nav>
           <div className="border-t border-line p-5">
-            <Button
-              href={bookingUrl}
-              external
-              variant="hero"
-              size="lg"
-              className="w-full"
-              data-analytics-click={analyticsEvents.scheduleCall}
-            >
+            <Button href={bookingUrl} external variant="hero" size="lg" className="w-full">
               Schedule a Discovery Call
             </Button>
           </div>

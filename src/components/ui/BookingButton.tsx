@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { analyticsEvents } from '../../lib/analytics/events.ts';
 import { Button } from './Button.tsx';
 
 export interface BookingButtonProps {
@@ -13,14 +12,7 @@ export interface BookingButtonProps {
 /** The discovery-call button: the site's main call to action, opening the booking page in a new tab. */
 export function BookingButton({ href, children, className }: BookingButtonProps) {
   return (
-    <Button
-      href={href}
-      external
-      variant="hero"
-      size="lg"
-      className={className}
-      data-analytics-click={analyticsEvents.scheduleCall}
-    >
+    <Button href={href} external variant="hero" size="lg" className={className}>
       {children}
     </Button>
   );

@@ -37,8 +37,6 @@ export interface QueuedEvent {
 
 /** The attribute on <html> that says which service the page reports to (absent: none). */
 export const ANALYTICS_PROVIDER_ATTRIBUTE = 'data-analytics-provider';
-/** Marks a link whose clicks are counted, with the event's name as value (e.g. Schedule a Call). */
-export const ANALYTICS_CLICK_ATTRIBUTE = 'data-analytics-click';
 /** Dispatched on document when an event is queued, so a loaded sender picks it up at once. */
 export const ANALYTICS_QUEUED = 'humanwise:analytics';
 

@@ -11,9 +11,9 @@
  * credentials. The URL sent is the page's path without its query string.
  */
 import {
-  ANALYTICS_CLICK_ATTRIBUTE,
   ANALYTICS_QUEUED,
   type AnalyticsEventName,
+  analyticsEvents,
   analyticsProps,
   takeQueuedEvents,
 } from './events.ts';
@@ -98,12 +98,15 @@ export function startAnalytics(): void {
   send(undefined);
   flush();
   document.addEventListener(ANALYTICS_QUEUED, flush);
+  // Schedule a Call: any link to the booking page (the layout names it on <html>).
+  const booking = document.documentElement.dataset.analyticsBooking;
   document.addEventListener(
     'click',
     (event) => {
-      const link = (event.target as Element | null)?.closest<HTMLElement>(`[${ANALYTICS_CLICK_ATTRIBUTE}]`);
-      const name = link?.getAttribute(ANALYTICS_CLICK_ATTRIBUTE);
-      if (name === 'Schedule a Call') send(name, analyticsProps({ program: programOfPage() }));
+      const link = (event.target as Element | null)?.closest<HTMLAnchorElement>('a[href]');
+      if (booking && link?.href === new URL(booking, location.href).href) {
+        send(analyticsEvents.scheduleCall, analyticsProps({ program: programOfPage() }));
+      }
     },
     true,
   );
