@@ -49,7 +49,9 @@ export default defineConfig({
       name: 'visual',
       testMatch: VISUAL,
       use: { ...devices['Desktop Chrome'], reducedMotion: 'reduce' },
-      expect: { toHaveScreenshot: { animations: 'disabled', caret: 'hide', maxDiffPixelRatio: 0.01 } },
+      // Each picture is one screen or one section, so 0.1% of its pixels is at most an icon's worth
+      // (about 1,000 pixels at 1280x800): enough for anti-aliasing, never a component.
+      expect: { toHaveScreenshot: { animations: 'disabled', caret: 'hide', maxDiffPixelRatio: 0.001 } },
     },
   ],
   webServer: [
