@@ -14,6 +14,11 @@ process.env.E2E_SQLITE_PATH ??= join(tmpdir(), `humanwise-e2e-${process.pid}-${D
 
 /** The visual regression spec: only the `visual` project runs it. */
 const VISUAL = /visual\.spec\.ts$/;
+/**
+ * Tests whose checks do not depend on the viewport (markup, bytes, headers, links) or that set their
+ * own sizes carry this tag, `test('...', { tag: '@one-viewport' }, ...)`, and run in one project.
+ */
+const ONE_VIEWPORT = /@one-viewport/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -36,6 +41,7 @@ export default defineConfig({
     {
       name: 'mobile',
       testIgnore: VISUAL,
+      grepInvert: ONE_VIEWPORT,
       use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, hasTouch: false },
     },
     {
