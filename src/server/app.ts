@@ -15,6 +15,7 @@ import {
 } from './http/request-target.ts';
 import { applySecurityHeaders, contentSecurityPolicy, type SecurityHeaderOptions } from './http/security-headers.ts';
 import { negotiateEncoding, type StaticAsset } from './http/static-files.ts';
+import type { EditorRoutes } from './cms/editor-routes.ts';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 /**
@@ -51,6 +52,8 @@ export interface AppDependencies {
   enableFailureRoute?: boolean;
   /** Whose pages may post to us besides the request's own host (SITE_URL, ALLOWED_ORIGINS). */
   crossSite?: CrossSiteOptions;
+  /** The editor's addresses (/keystatic, /api/keystatic), when the build carries it (src/server/cms). */
+  editor?: EditorRoutes;
 }
 
 const FAILURE_ROUTE = '/diagnostics/render-failure';
@@ -103,7 +106,7 @@ function asGetForCompression(req: IncomingMessage): IncomingMessage {
 }
 
 export function createApp(deps: AppDependencies) {
-  const { assets, astro, api, formPosts = {}, health, security, logger, enableFailureRoute = false } = deps;
+  const { assets, astro, api, formPosts = {}, health, security, logger, enableFailureRoute = false, editor } = deps;
   const notFound = assets.get('/404');
   const crossSiteRefusal = createCrossSiteCheck(deps.crossSite ?? { siteUrl: '' });
 
@@ -175,6 +178,9 @@ export function createApp(deps: AppDependencies) {
 
     if (path === FAILURE_ROUTE && !enableFailureRoute) return sendNotFound(req, res);
 
+    // The editor's pages and API (before the /api routing below, which would answer its API 404).
+    if (editor?.matches(path)) return editor.handle(req, res, path, target.search, () => renderWithAstro(req, res));
+
     const formPost = Object.hasOwn(formPosts, path) ? formPosts[path] : undefined;
     if (formPost && req.method === 'POST') return formPost(req, res, (locals) => renderWithAstro(req, res, locals));
 
@@ -215,7 +221,12 @@ export function createApp(deps: AppDependencies) {
     // site (//host, /\host, an absolute URL) is never sent.
     onHeaders(res, () => {
       const location = res.getHeader('location');
-      if (location !== undefined && !isSafeLocalLocation(String(location))) {
+      const path = (req.url ?? '/').split('?')[0] ?? '/';
+      if (
+        location !== undefined &&
+        !isSafeLocalLocation(String(location)) &&
+        !editor?.allowsLocation(path, String(location))
+      ) {
         logger.error(
           { path: (req.url ?? '/').split('?')[0], status: res.statusCode },
           'refused to send a Location outside the site',

@@ -25,6 +25,8 @@ import { createChannels } from './delivery/channels.ts';
 import { createDeliveryWorker } from './delivery/worker.ts';
 import { fastSchedule, productionSchedule } from './delivery/schedule.ts';
 import { startRetention } from './leads/retention.ts';
+import { createEditorRoutes } from './cms/editor-routes.ts';
+import { createEditorSessions } from './cms/session.ts';
 
 // Settings first, before anything that reads them (the built pages read the build-time ones as
 // they load): a bad value is one line per variable, never a stack trace.
@@ -131,6 +133,20 @@ const waitlist = {
   log: (event: Record<string, unknown>) => logger.info(event),
 };
 
+// The editor (CMS_MODE local or github; the build carries it only then): its own routes, login and policy.
+const editor =
+  settings.CMS_MODE === 'off'
+    ? undefined
+    : createEditorRoutes({
+        mode: settings.CMS_MODE,
+        ...(settings.CMS_PASSWORD ? { sessions: createEditorSessions(settings.CMS_PASSWORD) } : {}),
+        trustProxy: settings.TRUST_PROXY,
+        ...(settings.CMS_MODE === 'github' && settings.KEYSTATIC_GITHUB_CLIENT_ID
+          ? { github: { clientId: settings.KEYSTATIC_GITHUB_CLIENT_ID, siteUrl: settings.SITE_URL } }
+          : {}),
+        log: (event, message) => logger.info(event, message),
+      });
+
 const app = createApp({
   assets,
   astro,
@@ -141,6 +157,7 @@ const app = createApp({
   logger,
   enableFailureRoute: settings.ENABLE_FAILURE_ROUTE,
   crossSite: { siteUrl: settings.SITE_URL, allowedHosts: settings.ALLOWED_ORIGINS },
+  ...(editor ? { editor } : {}),
   health: async () => {
     await store.ping();
     // Failing deliveries do not make the site unhealthy; monitoring alerts on these numbers.
