@@ -106,8 +106,10 @@ function asGetForCompression(req: IncomingMessage): IncomingMessage {
 }
 
 export function createApp(deps: AppDependencies) {
-  const { assets, astro, api, formPosts = {}, health, security, logger, enableFailureRoute = false, editor } = deps;
-  const notFound = assets.get('/404');
+  const { api, formPosts = {}, health, logger, enableFailureRoute = false, editor } = deps;
+  // The build being served; the editor's publishing replaces it whole (setBuild) after a rebuild.
+  let { assets, astro, security } = deps;
+  let notFound = assets.get('/404');
   const crossSiteRefusal = createCrossSiteCheck(deps.crossSite ?? { siteUrl: '' });
 
   /** A short answer for requests we refuse before routing: JSON for the APIs, a small page otherwise. */
@@ -252,5 +254,11 @@ export function createApp(deps: AppDependencies) {
     }
   }
 
-  return { handle };
+  /** Serves another build from the next request on (requests in flight finish on the one they began with). */
+  function setBuild(build: Pick<AppDependencies, 'assets' | 'astro' | 'security'>) {
+    ({ assets, astro, security } = build);
+    notFound = assets.get('/404');
+  }
+
+  return { handle, setBuild };
 }

@@ -23,6 +23,8 @@ export const EDITOR_API_PATH = '/api/keystatic';
 export const LOGIN_PATH = '/keystatic/login';
 export const LOGOUT_PATH = '/keystatic/logout';
 export const PUBLISHING_PATH = '/keystatic/publishing';
+/** Where Keystatic's local mode saves (writes and deletes files). */
+const SAVE_PATH = '/api/keystatic/update';
 const GITHUB_LOGIN_PATH = '/api/keystatic/github/login';
 const GITHUB_CALLBACK_PATH = '/api/keystatic/github/oauth/callback';
 const GITHUB_AUTHORIZE = 'https://github.com/login/oauth/authorize';
@@ -70,6 +72,8 @@ export interface EditorRoutesOptions {
   /** github mode: the OAuth App's client id, and the public origin its callback goes to (SITE_URL). */
   github?: { clientId: string; siteUrl: string };
   publishing?: PublishingStatus;
+  /** local mode: a change was saved (Keystatic's update answered 200): publish it. */
+  onSaved?: () => void;
   log: (event: Record<string, unknown>, message: string) => void;
 }
 
@@ -125,7 +129,7 @@ function sendJson(res: ServerResponse, status: number, message: string) {
 }
 
 export function createEditorRoutes(options: EditorRoutesOptions) {
-  const { mode, sessions, trustProxy, github, publishing, log } = options;
+  const { mode, sessions, trustProxy, github, publishing, onSaved, log } = options;
   const policy = editorContentSecurityPolicy(mode);
   /** OAuth states already used once: a callback URL cannot be replayed. */
   const usedStates = new Map<string, number>();
@@ -254,7 +258,8 @@ export function createEditorRoutes(options: EditorRoutesOptions) {
         }
       }
 
-      return renderWithAstro();
+      await renderWithAstro();
+      if (onSaved && req.method === 'POST' && path === SAVE_PATH && res.statusCode === 200) onSaved();
     },
   };
 }
