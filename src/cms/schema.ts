@@ -25,8 +25,9 @@ import {
   titledList,
 } from './fields.ts';
 
+/** A required date; a new entry starts with today's. */
 const dateField = (label: string, description: string) =>
-  fields.date({ label, description, validation: { isRequired: true } });
+  fields.date({ label, description, defaultValue: { kind: 'today' }, validation: { isRequired: true } });
 
 export const collections = {
   programs: collection({
@@ -61,7 +62,7 @@ export const collections = {
         label: 'Address',
         description: 'The page address: /program/<this>.',
       }),
-      tagline: paragraph('Headline', { description: 'The line under the program name at the top of its page.' }),
+      tagline: paragraph('Page headline', { description: 'The line under the program name at the top of its page.' }),
       image: artwork('programs'),
       imageAlt: alt(),
       pain: fields.object(
