@@ -14,7 +14,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { clientKey } from '../http/rate-limit.ts';
+import { clientKey } from '../http/client-key.ts';
 import { HttpError, readBody } from '../http/read-body.ts';
 import { cookieValue, type EditorSessions, passwordMatches } from './session.ts';
 
