@@ -7,9 +7,11 @@ const STORAGE_MODULE = 'virtual:humanwise-cms-storage';
  * The editor (Keystatic) at /keystatic and its API at /api/keystatic, in the build only when
  * CMS_MODE is local or github: with `off` no route, script or style of it exists in the build.
  *
- * Keystatic's own integration is used as it is, except for its page: ours mounts the editor with
- * React's own react-dom from a plain module script (src/cms/EditorPage.astro), where Keystatic's
- * page hydrates it as an island, whose runtime in the browser is Preact (src/build/island-runtime.mjs).
+ * Keystatic's own integration is used as it is, except for its two routes. Our page mounts the
+ * editor with React's own react-dom from a plain module script (src/cms/EditorPage.astro), where
+ * Keystatic's page hydrates it as an island, whose runtime in the browser is Preact
+ * (src/build/island-runtime.mjs). Our API route checks a save's files before Keystatic writes them
+ * (src/cms/api-route.ts).
  * @param {{ CMS_MODE: 'off' | 'local' | 'github', KEYSTATIC_GITHUB_REPO?: string | undefined }} settings
  * @returns {import('astro').AstroIntegration[]}
  */
@@ -20,6 +22,7 @@ export function cmsEditor(settings) {
   const base = keystatic();
   const setup = base.hooks['astro:config:setup'];
   const editorPage = fileURLToPath(new URL('../cms/EditorPage.astro', import.meta.url));
+  const editorApi = fileURLToPath(new URL('../cms/api-route.ts', import.meta.url));
   return [
     {
       name: 'humanwise:cms-editor',
@@ -28,9 +31,10 @@ export function cmsEditor(settings) {
           setup?.({
             ...options,
             injectRoute: (route) =>
-              options.injectRoute(
-                route.pattern.startsWith('/keystatic') ? { ...route, entrypoint: editorPage } : route,
-              ),
+              options.injectRoute({
+                ...route,
+                entrypoint: route.pattern.startsWith('/keystatic') ? editorPage : editorApi,
+              }),
           });
           options.updateConfig({
             vite: {
