@@ -9,6 +9,7 @@ import { readFileSync, existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { parse as parseYaml } from 'yaml';
+import { expectNoAxeViolations } from '../support/axe.ts';
 import { type CmsSite, startCmsSite } from '../support/cms-site.ts';
 
 const PASSWORD = 'correct horse battery staple';
@@ -85,6 +86,18 @@ async function save(page: Page, button: 'Save' | 'Create' = 'Save') {
   await page.getByRole('button', { name: button, exact: true }).click();
   expect((await written).status()).toBe(200);
 }
+
+test('the login page works by keyboard, says what went wrong, and has no accessibility violation', async ({ page }) => {
+  await page.goto(`${site.url}/keystatic/login`);
+  await expectNoAxeViolations(page);
+  await page.keyboard.type('not the password');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert')).toHaveText('That password is not right.');
+  await expectNoAxeViolations(page);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Password').press('Enter');
+  await expect(page.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+});
 
 test('without logging in, the editor and its API answer 401 and show the login', async () => {
   const page = await fetch(`${site.url}/keystatic`);
@@ -305,4 +318,5 @@ test('a change the build refuses leaves the live site as it was and says why on 
   await expect(page.getByRole('alert')).toContainText('the site still shows the previous version');
   await expect(page.getByText('src/content/case-studies/stella.md').first()).toBeVisible();
   await expect(page.locator('pre')).toContainText('updated must not be earlier than published');
+  await expectNoAxeViolations(page);
 });
