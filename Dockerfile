@@ -12,8 +12,14 @@
 # --build-arg PUBLIC_KEYSTATIC_GITHUB_APP_SLUG=...; each save is a commit and the deploy rebuilds
 # the image). Not local: publishing in local mode rebuilds the site on the server, which needs the
 # sources and the build toolchain; the runtime stage has neither, and the server refuses to start.
+#
+# Base images are pinned by digest (the multi-platform index), so a build always starts from the
+# same bytes and a retagged upstream image never flows in unreviewed. The tag stays beside it in a
+# comment. Refresh both FROM lines together when Node 24 has a security release:
+#   docker buildx imagetools inspect node:24-slim   (the "Digest:" line), then run the full CI.
 
-FROM node:24-slim AS build
+# node:24-slim (Node 24.21.0, Debian bookworm), index digest as of 2026-10-03
+FROM node:24-slim@sha256:0e0ff40c39bc087845bfb27465a0df4ea419520094bc35842ff83dd8cbe6f9b6 AS build
 WORKDIR /app
 # `npm ci`: exactly the lock (which lists every platform's optional builds), or a failure.
 COPY package.json package-lock.json ./
@@ -23,7 +29,8 @@ ARG SITE_URL PUBLIC_BOOKING_URL PUBLIC_LINKEDIN_URL PUBLIC_CONTACT_EMAIL
 ARG CMS_MODE KEYSTATIC_GITHUB_REPO PUBLIC_KEYSTATIC_GITHUB_APP_SLUG
 RUN npm run build
 
-FROM node:24-slim AS runtime
+# node:24-slim (Node 24.21.0), the same digest as the build stage
+FROM node:24-slim@sha256:0e0ff40c39bc087845bfb27465a0df4ea419520094bc35842ff83dd8cbe6f9b6 AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=4321 \
@@ -48,7 +55,9 @@ ENV SITE_URL=$SITE_URL \
     KEYSTATIC_GITHUB_REPO=$KEYSTATIC_GITHUB_REPO \
     PUBLIC_KEYSTATIC_GITHUB_APP_SLUG=$PUBLIC_KEYSTATIC_GITHUB_APP_SLUG
 # The SQLite store's directory (unused when DATABASE_URL points at PostgreSQL), owned by the
-# image's unprivileged `node` user.
+# image's unprivileged `node` user: the one place the server writes. Everything else can be
+# read-only (compose.yaml runs it with `read_only: true`, a tmpfs /tmp and no capabilities;
+# .ci/check-runtime-stage.ts proves nothing else is written).
 RUN mkdir -p /data && chown node:node /data
 VOLUME /data
 USER node

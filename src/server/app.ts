@@ -1,11 +1,12 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type IncomingMessage, STATUS_CODES, type ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { constants as zlib } from 'node:zlib';
 import compression from 'compression';
 import onHeaders from 'on-headers';
 import type { Logger } from 'pino';
 import { matchesIfNoneMatch } from './http/conditional.ts';
 import { CROSS_SITE_MESSAGE, type CrossSiteOptions, createCrossSiteCheck } from './http/cross-site.ts';
-import { allowMethods, hasOneHost, PAGE_METHODS } from './http/request-checks.ts';
+import { allowMethods, hasOneHost, hasValidHost, PAGE_METHODS } from './http/request-checks.ts';
 import {
   isSafeLocalLocation,
   namesAnotherHost,
@@ -13,7 +14,12 @@ import {
   redirectLocally,
   withoutTrailingSlash,
 } from './http/request-target.ts';
-import { applySecurityHeaders, contentSecurityPolicy, type SecurityHeaderOptions } from './http/security-headers.ts';
+import {
+  applySecurityHeaders,
+  contentSecurityPolicy,
+  type SecurityHeaderOptions,
+  sourcesForPath,
+} from './http/security-headers.ts';
 import { negotiateEncoding, type StaticAsset } from './http/static-files.ts';
 import type { EditorRoutes } from './cms/editor-routes.ts';
 
@@ -70,10 +76,15 @@ const pagePolicies = new WeakMap<StaticAsset, string>();
 function pagePolicy(asset: StaticAsset, scriptHashes: readonly string[]): string {
   let policy = pagePolicies.get(asset);
   if (policy === undefined) {
-    policy = contentSecurityPolicy({ scriptHashes });
+    policy = contentSecurityPolicy({ scriptHashes, add: sourcesForPath(asset.urlPath) });
     pagePolicies.set(asset, policy);
   }
   return policy;
+}
+
+/** `"tag"` for the identity body, `"tag-br"` / `"tag-gzip"` for the encoded ones. */
+function etagFor(etag: string, encoding: string | undefined): string {
+  return encoding ? `${etag.slice(0, -1)}-${encoding}"` : etag;
 }
 
 function sendAsset(req: IncomingMessage, res: ServerResponse, asset: StaticAsset, status = 200) {
@@ -82,14 +93,17 @@ function sendAsset(req: IncomingMessage, res: ServerResponse, asset: StaticAsset
   if (asset.scriptHashes) res.setHeader('Content-Security-Policy', pagePolicy(asset, asset.scriptHashes));
   res.setHeader('Cache-Control', status === 200 ? asset.cacheControl : 'no-store');
   res.setHeader('Vary', 'Accept-Encoding');
+  const { body, encoding } = negotiateEncoding(asset, req.headers['accept-encoding']);
   if (status === 200) {
-    res.setHeader('ETag', asset.etag);
-    if (matchesIfNoneMatch(req.headers['if-none-match'], asset.etag)) {
+    // Each encoding is its own representation with its own strong ETag (RFC 9110 §8.8.3): a cache
+    // that stored the brotli bytes must not be told they are the gzip ones.
+    const etag = etagFor(asset.etag, encoding);
+    res.setHeader('ETag', etag);
+    if (matchesIfNoneMatch(req.headers['if-none-match'], etag)) {
       res.writeHead(304).end();
       return;
     }
   }
-  const { body, encoding } = negotiateEncoding(asset, req.headers['accept-encoding']);
   if (encoding) res.setHeader('Content-Encoding', encoding);
   res.setHeader('Content-Length', body.length);
   res.writeHead(status);
@@ -145,7 +159,9 @@ export function createApp(deps: AppDependencies) {
   }
 
   // Pages Astro renders per request are compressed on the fly (built files are compressed once at start).
-  const compress = compression({ threshold: 1024 });
+  // Brotli quality 5 rather than the package's 4: about 6% smaller pages (a legal page 13.3 KB instead
+  // of 14.1 KB, inside the first round trip) for the same 7-10 ms of compression per page.
+  const compress = compression({ threshold: 1024, brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } } });
 
   /** Hands a request to Astro; resolves once the response is finished. */
   function renderWithAstro(req: IncomingMessage, res: ServerResponse, locals: Record<string, unknown> = {}) {
@@ -220,10 +236,13 @@ export function createApp(deps: AppDependencies) {
         durationMs: Math.round((performance.now() - started) * 10) / 10,
       });
     });
-    applySecurityHeaders(res, security);
+    applySecurityHeaders(res, security, (req.url ?? '/').split('?')[0]);
     // Last line of defence for every redirect, ours or Astro's: a Location that could leave the
     // site (//host, /\host, an absolute URL) is never sent.
     onHeaders(res, () => {
+      // Every status line carries its status's own reason phrase: Astro copies the rendered
+      // Response's statusText, which stays "OK" when a page sets only its status (a form's 400).
+      res.statusMessage = STATUS_CODES[res.statusCode] ?? res.statusMessage;
       const location = res.getHeader('location');
       const path = (req.url ?? '/').split('?')[0] ?? '/';
       if (
@@ -241,6 +260,7 @@ export function createApp(deps: AppDependencies) {
     });
     try {
       if (!hasOneHost(req)) return sendRefusal(req, res, 400, 'Bad request: more than one Host header');
+      if (!hasValidHost(req)) return sendRefusal(req, res, 400, 'Bad request: the Host header is not a host name');
       const refusal = crossSiteRefusal(req);
       if (refusal) {
         logger.warn(
