@@ -38,6 +38,15 @@ export default defineConfig({
     projects: [
       {
         extends: true,
+        // The content schemas import astro:content, which exists only in an Astro build (tests/support/astro-content.ts).
+        resolve: {
+          alias: [
+            {
+              find: /^astro:content$/,
+              replacement: fileURLToPath(new URL('tests/support/astro-content.ts', import.meta.url)),
+            },
+          ],
+        },
         test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], provide: { componentRuntime: 'react' } },
       },
       {

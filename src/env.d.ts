@@ -25,3 +25,9 @@ declare namespace Astro {
 declare module 'virtual:astro:assets/fonts/internal' {
   export const componentDataByCssVariable: Map<string, { css: string }>;
 }
+
+/** Where the editor saves, chosen by the build's CMS_MODE (src/build/cms-editor.mjs). */
+declare module 'virtual:humanwise-cms-storage' {
+  const storage: import('./cms/config.ts').CmsStorage;
+  export default storage;
+}

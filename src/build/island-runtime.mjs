@@ -16,12 +16,27 @@ export function islandRuntime() {
     'react/jsx-runtime': 'preact/jsx-runtime',
     'react/jsx-dev-runtime': 'preact/jsx-runtime',
   };
+  /**
+   * The editor (src/cms, only in builds with CMS_MODE local or github) runs on React itself: every
+   * module reached from src/cms is remembered here and resolves its imports without the swap.
+   * @type {Set<string>}
+   */
+  const editorModules = new Set();
+  /** @param {string} id */
+  const bare = (id) => id.replace(/^\0/, '').replace(/\?.*$/, '');
+  /** @param {string} importer */
+  const inEditor = (importer) => bare(importer).includes('/src/cms/') || editorModules.has(bare(importer));
   return {
     name: 'humanwise:island-runtime',
     enforce: 'pre',
     apply: 'build',
     applyToEnvironment: (environment) => environment.name === 'client',
     async resolveId(id, importer, options) {
+      if (importer && inEditor(importer)) {
+        const resolved = await this.resolve(id, importer, { ...options, skipSelf: true });
+        if (resolved) editorModules.add(bare(resolved.id));
+        return resolved;
+      }
       const target = runtime[id];
       if (target) return this.resolve(target, importer, { ...options, skipSelf: true });
       // cn() without tailwind-merge in the browser (src/lib/cn-browser.ts says why).

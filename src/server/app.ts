@@ -21,6 +21,7 @@ import {
   sourcesForPath,
 } from './http/security-headers.ts';
 import { negotiateEncoding, type StaticAsset } from './http/static-files.ts';
+import type { EditorRoutes } from './cms/editor-routes.ts';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 /**
@@ -57,6 +58,8 @@ export interface AppDependencies {
   enableFailureRoute?: boolean;
   /** Whose pages may post to us besides the request's own host (SITE_URL, ALLOWED_ORIGINS). */
   crossSite?: CrossSiteOptions;
+  /** The editor's addresses (/keystatic, /api/keystatic), when the build carries it (src/server/cms). */
+  editor?: EditorRoutes;
 }
 
 const FAILURE_ROUTE = '/diagnostics/render-failure';
@@ -119,8 +122,10 @@ function asGetForCompression(req: IncomingMessage): CompressionRequest {
 }
 
 export function createApp(deps: AppDependencies) {
-  const { assets, astro, api, formPosts = {}, health, security, logger, enableFailureRoute = false } = deps;
-  const notFound = assets.get('/404');
+  const { api, formPosts = {}, health, logger, enableFailureRoute = false, editor } = deps;
+  // The build being served; the editor's publishing replaces it whole (setBuild) after a rebuild.
+  let { assets, astro, security } = deps;
+  let notFound = assets.get('/404');
   const crossSiteRefusal = createCrossSiteCheck(deps.crossSite ?? { siteUrl: '' });
 
   /** A short answer for requests we refuse before routing: JSON for the APIs, a small page otherwise. */
@@ -193,6 +198,9 @@ export function createApp(deps: AppDependencies) {
 
     if (path === FAILURE_ROUTE && !enableFailureRoute) return sendNotFound(req, res);
 
+    // The editor's pages and API (before the /api routing below, which would answer its API 404).
+    if (editor?.matches(path)) return editor.handle(req, res, path, target.search, () => renderWithAstro(req, res));
+
     const formPost = Object.hasOwn(formPosts, path) ? formPosts[path] : undefined;
     if (formPost && req.method === 'POST') return formPost(req, res, (locals) => renderWithAstro(req, res, locals));
 
@@ -236,7 +244,12 @@ export function createApp(deps: AppDependencies) {
       // Response's statusText, which stays "OK" when a page sets only its status (a form's 400).
       res.statusMessage = STATUS_CODES[res.statusCode] ?? res.statusMessage;
       const location = res.getHeader('location');
-      if (location !== undefined && !isSafeLocalLocation(String(location))) {
+      const path = (req.url ?? '/').split('?')[0] ?? '/';
+      if (
+        location !== undefined &&
+        !isSafeLocalLocation(String(location)) &&
+        !editor?.allowsLocation(path, String(location))
+      ) {
         logger.error(
           { path: (req.url ?? '/').split('?')[0], status: res.statusCode },
           'refused to send a Location outside the site',
@@ -263,5 +276,11 @@ export function createApp(deps: AppDependencies) {
     }
   }
 
-  return { handle };
+  /** Serves another build from the next request on (requests in flight finish on the one they began with). */
+  function setBuild(build: Pick<AppDependencies, 'assets' | 'astro' | 'security'>) {
+    ({ assets, astro, security } = build);
+    notFound = assets.get('/404');
+  }
+
+  return { handle, setBuild };
 }

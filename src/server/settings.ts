@@ -13,6 +13,7 @@
 import { z } from 'zod';
 import {
   buildSettingsSchema,
+  checkCmsBuildSettings,
   type Env,
   flag,
   httpUrl,
@@ -160,6 +161,14 @@ export const settingsSchema = z.object({
   // Security (issue 24): limits on what the public form can make the server send.
   /** Visitor confirmations sent site-wide per hour; beyond it leads are stored and delivered, not confirmed. */
   LEADS_CONFIRM_MAX_PER_HOUR: wholeNumber(1, 30, 10_000),
+  // --- CMS (issue 22; CMS_MODE and the other build-time ones are in src/config/build-settings.ts) ---
+  /** local mode: the editor's password (12 characters or more). Secret. */
+  CMS_PASSWORD: optional(z.string().min(12, { error: 'must be 12 characters or more' })),
+  /** github mode: the GitHub App's OAuth client id, client secret, and the key Keystatic signs its cookies with. */
+  KEYSTATIC_GITHUB_CLIENT_ID: optional(z.string()),
+  KEYSTATIC_GITHUB_CLIENT_SECRET: optional(z.string()),
+  KEYSTATIC_SECRET: optional(z.string().min(32, { error: 'must be 32 characters or more (openssl rand -hex 32)' })),
+  // --- end CMS ---
 });
 
 /** Settings that only make sense together. */
@@ -176,7 +185,42 @@ const checkedSchema = settingsSchema.superRefine((value, ctx) => {
   if (value.LEADS_WEBHOOK_SECRET && !value.LEADS_WEBHOOK_URL) {
     need('LEADS_WEBHOOK_SECRET', 'is set but LEADS_WEBHOOK_URL is not');
   }
+  checkCmsSettings(value, need);
 });
+
+/** The CMS settings that only make sense together (issue 22). */
+function checkCmsSettings(value: Settings, need: (name: SettingName, message: string) => void) {
+  checkCmsBuildSettings(value, need);
+  if (value.CMS_MODE === 'local') {
+    if (value.DATABASE_URL) {
+      need(
+        'CMS_MODE',
+        'is local, which edits and rebuilds on this one server, but DATABASE_URL means several instances: use CMS_MODE=github',
+      );
+    }
+    if (!value.CMS_PASSWORD && !isLoopbackHost(value.HOST)) {
+      need(
+        'CMS_MODE',
+        `is local without CMS_PASSWORD, which is allowed only when HOST is a loopback address (got "${value.HOST}")`,
+      );
+    }
+  }
+  if (value.CMS_MODE === 'github') {
+    for (const name of ['KEYSTATIC_GITHUB_CLIENT_ID', 'KEYSTATIC_GITHUB_CLIENT_SECRET', 'KEYSTATIC_SECRET'] as const) {
+      if (!value[name]) need(name, 'is needed when CMS_MODE=github (README, "The editor: operator")');
+    }
+  }
+  if (value.CMS_MODE !== 'local' && value.CMS_PASSWORD) need('CMS_PASSWORD', 'is set but CMS_MODE is not local');
+}
+
+/** An address only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
+  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
+}
 
 export type Settings = z.output<typeof settingsSchema>;
 export type SettingName = keyof typeof settingsSchema.shape;
@@ -188,6 +232,9 @@ for (const name of [
   // A webhook URL often carries its own token (Zapier, Make, Slack workflows).
   'LEADS_WEBHOOK_URL',
   'LEADS_WEBHOOK_SECRET',
+  'CMS_PASSWORD',
+  'KEYSTATIC_GITHUB_CLIENT_SECRET',
+  'KEYSTATIC_SECRET',
 ]) {
   secretSettings.add(name);
 }

@@ -51,7 +51,9 @@ for (const study of studies) {
       author: { '@type': 'Organization', name: site.companyName },
       publisher: { '@type': 'Organization', name: site.companyName },
     });
-    expect(jsonLd.image).toMatch(new RegExp(`^${site.siteUrl}/_astro/${study.name}\\.[\\w-]+\\.svg$`));
+    // The study's own artwork (src/assets/art/case-studies/<name>/image.svg), the one the page shows.
+    expect(jsonLd.image).toMatch(new RegExp(`^${site.siteUrl}/_astro/image\\.[\\w-]+\\.svg$`));
+    expect(await page.content()).toContain(new URL(jsonLd.image).pathname);
   });
 }
 

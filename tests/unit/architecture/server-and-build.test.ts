@@ -15,6 +15,8 @@ const BUILD_ENTRY_POINTS = new Set([
   'astro.config.mjs -> src/build/client-directives.mjs',
   'astro.config.mjs -> src/build/page-css.mjs',
   'astro.config.mjs -> src/build/island-scripts.mjs',
+  // The editor (Keystatic), in the build only when CMS_MODE is local or github.
+  'astro.config.mjs -> src/build/cms-editor.mjs',
   'src/server/launch.mjs -> src/build/build-if-needed.ts',
 ]);
 

@@ -78,15 +78,22 @@ describe('settings', () => {
     expect(problems.join('\n')).not.toContain('s3cret');
   });
 
-  it('build-time settings are SITE_URL and every PUBLIC_*, loadable without the rest', () => {
+  it('build-time settings are SITE_URL, every PUBLIC_* and the CMS mode, loadable without the rest', () => {
     expect(buildTimeSettingNames).toEqual([
       'SITE_URL',
       'PUBLIC_BOOKING_URL',
       'PUBLIC_LINKEDIN_URL',
       'PUBLIC_CONTACT_EMAIL',
+      'CMS_MODE',
+      'KEYSTATIC_GITHUB_REPO',
+      'PUBLIC_KEYSTATIC_GITHUB_APP_SLUG',
     ]);
     // A build needs no database: a bad DATABASE_URL does not stop it.
-    expect(Object.keys(loadBuildSettings({ DATABASE_URL: 'nonsense' }))).toEqual(buildTimeSettingNames);
+    const optional = {
+      KEYSTATIC_GITHUB_REPO: 'humanwise/website',
+      PUBLIC_KEYSTATIC_GITHUB_APP_SLUG: 'humanwise-editor',
+    };
+    expect(Object.keys(loadBuildSettings({ DATABASE_URL: 'nonsense', ...optional }))).toEqual(buildTimeSettingNames);
   });
 
   it('find the example placeholders (example.com addresses and URLs) and nothing else', () => {
