@@ -11,7 +11,8 @@ export interface RequestGate {
 /**
  * Holds every request of the page whose URL matches until the test calls `release()`. A gate the
  * test opens, not a delay: what the test does before releasing happens before the response, on
- * any machine. A page that closes while a request is held (a test that failed) lets it go.
+ * any machine. Register it after any handler that answers the same URL. A page that closes while
+ * a request is held (a test that failed) lets it go.
  */
 export async function holdRequests(page: Page, url: RegExp): Promise<RequestGate> {
   const { promise: requested, resolve: markRequested } = Promise.withResolvers<void>();
@@ -20,8 +21,9 @@ export async function holdRequests(page: Page, url: RegExp): Promise<RequestGate
   await page.route(url, async (route) => {
     markRequested();
     await released;
-    // The page may have closed while the request was held: nothing is left to answer then.
-    await route.continue().catch(() => {});
+    // On to the test's other handlers for the URL, if any (one may answer it), else to the server. The
+    // page may have closed while the request was held: nothing is left to answer then.
+    await route.fallback().catch(() => {});
   });
   return { requested, release };
 }

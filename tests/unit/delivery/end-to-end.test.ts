@@ -66,10 +66,7 @@ it('delivers a lead with newlines and <>"& in it: one e-mail with every value in
   expect(response.status).toBe(201);
   const { id } = (await response.json()) as { id: string };
 
-  const deadline = Date.now() + 15_000;
-  while ((await store.deliveryHealth()).pending > 0 && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await expect.poll(async () => (await store.deliveryHealth()).pending, { timeout: 15_000 }).toBe(0);
   expect(smtp.messages).toHaveLength(1);
   const [mail] = smtp.messages;
   expect(mail?.to).toEqual(['team@humanwise.example']);

@@ -7,7 +7,7 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createChannels } from '../../../src/server/delivery/channels.ts';
 import { nextAttempt, productionSchedule, type DeliverySchedule } from '../../../src/server/delivery/schedule.ts';
 import { createDeliveryWorker, type DeliveryEvent } from '../../../src/server/delivery/worker.ts';
@@ -44,14 +44,6 @@ function tempStore(channels: DeliveryChannel[], now?: () => Date): LeadStore {
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   cleanups.push(() => store.close());
   return store;
-}
-
-async function until(condition: () => Promise<boolean> | boolean, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 /** Standard Webhooks verification written from the specification with node:crypto alone. */
@@ -125,30 +117,33 @@ describe('worker lifecycle', () => {
   it('wakes at once when nudged, and stops after finishing the send in flight', async () => {
     const store = tempStore(['webhook']);
     const sent: string[] = [];
-    let release: () => void = () => {};
+    const sending = Promise.withResolvers<void>();
+    const sendMayFinish = Promise.withResolvers<void>();
     const worker = createDeliveryWorker({
       store,
       schedule: { ...quick, pollMs: 60_000 },
       send: async (_channel, id) => {
-        await new Promise<void>((resolve) => {
-          release = resolve;
-        });
+        sending.resolve();
+        await sendMayFinish.promise;
         sent.push(id);
       },
     });
+    const claim = vi.spyOn(store, 'claimDeliveries');
     worker.start();
-    await new Promise((resolve) => setTimeout(resolve, 50)); // the worker is asleep for a minute now
+    // Its first round found nothing: the worker is asleep for a minute now.
+    await vi.waitFor(() => expect(claim.mock.settledResults[0]).toEqual({ type: 'fulfilled', value: [] }));
     await store.save(lead(), randomUUID());
     worker.nudge();
-    await until(() => sent.length === 0 && release.toString() !== '() => {}');
+    await sending.promise;
     const stopped = worker.stop();
-    let done = false;
-    void stopped.then(() => {
-      done = true;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(done).toBe(false); // waits for the send in flight
-    release();
+    // Not a wait for anything: one turn of the event loop, in which a stop() that did not wait for
+    // the send in flight would have resolved.
+    const first = await Promise.race([
+      stopped.then(() => 'stopped'),
+      new Promise((resolve) => setImmediate(resolve, 'still sending')),
+    ]);
+    expect(first).toBe('still sending');
+    sendMayFinish.resolve();
     await stopped;
     expect(sent).toHaveLength(1);
     expect(await store.deliveryHealth()).toMatchObject({ pending: 0, dead: 0 });
@@ -179,7 +174,7 @@ describe('team e-mail through a real SMTP server', () => {
     const worker = createDeliveryWorker({ store, schedule: quick, send: channels.send });
     worker.start();
     cleanups.push(() => worker.stop());
-    await until(async () => (await store.deliveryHealth()).pending === 0);
+    await expect.poll(async () => (await store.deliveryHealth()).pending, { timeout: 15_000 }).toBe(0);
     await worker.stop();
 
     const team = smtp.messages.filter((m) => m.to.includes('team@humanwise.example'));
@@ -236,26 +231,37 @@ describe('signed webhook to a real HTTP receiver', () => {
 
     // Phase 1: the receiver answers 500 to everything.
     hook.set((_req, res) => res.writeHead(500).end('down'));
-    const worker = createDeliveryWorker({ store, schedule: quick, send: channels.send, batch: 4 });
+    const events: DeliveryEvent[] = [];
+    const worker = createDeliveryWorker({
+      store,
+      schedule: quick,
+      send: channels.send,
+      batch: 4,
+      log: (event) => events.push(event),
+    });
     worker.start();
     cleanups.push(() => worker.stop());
-    await until(() => hook.received.length >= 12);
-    // Phase 2: nothing listens at all (connection refused).
+    const eventually = { timeout: 15_000 };
+    await expect.poll(() => hook.received.length, eventually).toBeGreaterThanOrEqual(12);
+    // Phase 2: nothing listens at all (connection refused), until the worker has met that twice.
     await hook.stop();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const refusedAfter = events.length;
+    const refused = () => events.slice(refusedAfter).filter((event) => /ECONNREFUSED/.test(event.error ?? ''));
+    await expect.poll(() => refused().length, eventually).toBeGreaterThanOrEqual(2);
     await hook.restart();
-    // Phase 3: it accepts, but answers after the send timeout (so we retry what it may have processed),
-    // or with a redirect, which counts as a failure.
+    // Phase 3: it accepts, but answers only once the worker has given up waiting (so we retry what it
+    // may have processed), or with a redirect, which counts as a failure.
     let slow = 0;
     hook.set((_req, res) => {
       slow += 1;
       if (slow % 2 === 0) res.writeHead(302, { Location: 'http://127.0.0.1:1/' }).end();
-      else setTimeout(() => res.writeHead(200).end(), quick.sendTimeoutMs + 200);
+      else res.once('close', () => res.writeHead(200).end());
     });
-    await until(() => slow >= 8);
+    await expect.poll(() => slow, eventually).toBeGreaterThanOrEqual(8);
+    expect(events.some((event) => event.error === `no answer within ${quick.sendTimeoutMs} ms`)).toBe(true);
     // Phase 4: healthy again.
     hook.set((_req, res) => res.writeHead(200).end('ok'));
-    await until(async () => (await store.deliveryHealth()).pending === 0);
+    await expect.poll(async () => (await store.deliveryHealth()).pending, eventually).toBe(0);
     await worker.stop();
 
     expect(await store.deliveryHealth()).toMatchObject({ pending: 0, dead: 0 });

@@ -63,6 +63,8 @@ describe('npm run leads:backup', () => {
         while (writing) {
           await store.save(lead({ name: `Writer ${written}` }), randomUUID());
           written += 1;
+          // Pacing, not a wait: a save every few milliseconds, as a busy server makes, for as long as
+          // the backup runs (without it the loop would only grow the file the backup must copy).
           await new Promise((resolve) => setTimeout(resolve, 2));
         }
       })();
