@@ -17,11 +17,3 @@ declare namespace Astro {
     'client:afterpaint'?: string | boolean;
   }
 }
-
-/**
- * Astro's own map of the CSS its <Font> component renders (not a public API: BaseLayout derives the
- * first-paint font rule from it, and the build fails if its shape changes; see src/lib/first-paint.ts).
- */
-declare module 'virtual:astro:assets/fonts/internal' {
-  export const componentDataByCssVariable: Map<string, { css: string }>;
-}

@@ -30,7 +30,7 @@ export async function holdRequests(page: Page, url: RegExp): Promise<RequestGate
 
 /**
  * Opens `path` with the island runtime (<astro-island> and the directives, fetched after the first
- * paint: src/build/island-scripts.mjs) held back, and checks that the page has asked for it and not
+ * paint: src/integrations/astro-internals/island-scripts.mjs) held back, and checks that the page has asked for it and not
  * got it, so what the test does next happens before it arrives. The test then calls `release()`.
  * The page is taken as loaded at DOMContentLoaded: the held script keeps the load event waiting.
  */

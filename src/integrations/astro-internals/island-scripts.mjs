@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFERRED_SCRIPT_ATTRIBUTE } from '../lib/first-paint.ts';
+import islandRuntime from 'astro/runtime/server/astro-island.prebuilt.js';
+import { DEFERRED_SCRIPT_ATTRIBUTE } from '../../lib/first-paint.ts';
 
 /**
  * Astro inlines its island runtime (the <astro-island> element, ~4 KB) and each hydration
@@ -16,52 +17,58 @@ import { DEFERRED_SCRIPT_ATTRIBUTE } from '../lib/first-paint.ts';
  *
  * Runs after page-css, so pruning still sees the same words. Pages rendered on demand keep Astro's
  * inline scripts (their CSP hashes cover them).
- * @returns {import('astro').AstroIntegration}
+ *
+ * What this relies on (tests/unit/integrations/astro-internals/island-scripts.test.ts checks it
+ * against Astro's own code): Astro inlines its island runtime as the exact text of
+ * `astro/runtime/server/astro-island.prebuilt.js`, and each directive as an esbuild IIFE that
+ * registers it on self.Astro and dispatches `astro:<name>`.
+ * @param {URL} dir the built client directory
+ * @param {import('astro').AstroIntegrationLogger} logger
  */
-export function islandScripts() {
-  return {
-    name: 'humanwise:island-scripts',
-    hooks: {
-      'astro:build:done': async ({ dir, logger }) => {
-        const root = fileURLToPath(dir);
-        const pages = (await readdir(root, { recursive: true })).filter((file) => file.endsWith('.html'));
-        /** @type {Map<string, string>} script text -> its URL */
-        const published = new Map();
-        let moved = 0;
-        for (const page of pages) {
-          const file = join(root, page);
-          const html = await readFile(file, 'utf8');
-          const prescripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].filter(([, code = '']) =>
-            isAstroPrescript(code),
-          );
-          if (!prescripts.length) continue;
-          moved += prescripts.length;
-          // One file per combination of scripts, in page order, where the first one stood.
-          const src = await publish(root, prescripts.map(([, code]) => code).join('\n'), published);
-          let rewritten = '';
-          let last = 0;
-          for (const [index, match] of prescripts.entries()) {
-            const tag = index === 0 ? deferredScriptMarker(src) : '';
-            rewritten += html.slice(last, match.index) + tag;
-            last = /** @type {number} */ (match.index) + match[0].length;
-          }
-          rewritten += html.slice(last);
-          await writeFile(file, rewritten);
-        }
-        logger.info(`moved ${moved} inline island scripts into ${published.size} cached files`);
-      },
-    },
-  };
+export async function moveIslandScripts(dir, logger) {
+  const root = fileURLToPath(dir);
+  const pages = (await readdir(root, { recursive: true })).filter((file) => file.endsWith('.html'));
+  /** @type {Map<string, string>} script text -> its URL */
+  const published = new Map();
+  let moved = 0;
+  for (const page of pages) {
+    const file = join(root, page);
+    const html = await readFile(file, 'utf8');
+    const prescripts = inlineScriptsOf(html).filter(([, code = '']) => isAstroPrescript(code));
+    if (!prescripts.length) continue;
+    moved += prescripts.length;
+    // One file per combination of scripts, in page order, where the first one stood.
+    const src = await publish(root, prescripts.map(([, code]) => code).join('\n'), published);
+    let rewritten = '';
+    let last = 0;
+    for (const [index, match] of prescripts.entries()) {
+      const tag = index === 0 ? deferredScriptMarker(src) : '';
+      rewritten += html.slice(last, match.index) + tag;
+      last = /** @type {number} */ (match.index) + match[0].length;
+    }
+    rewritten += html.slice(last);
+    await writeFile(file, rewritten);
+  }
+  logger.info(`moved ${moved} inline island scripts into ${published.size} cached files`);
 }
 
 /**
- * Astro's island runtime defines <astro-island>; a directive script registers itself on
- * self.Astro and announces itself with an `astro:<name>` event.
+ * The plain inline scripts of a page (`<script>` without attributes, as Astro writes its own), each
+ * a match whose first group is the code.
+ * @param {string} html
+ */
+export function inlineScriptsOf(html) {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)];
+}
+
+/**
+ * Astro's island runtime (exactly the text Astro inlines), or a directive's script: it registers
+ * itself on self.Astro and announces itself with an `astro:<name>` event.
  * @param {string} code
  */
 export function isAstroPrescript(code) {
   return (
-    /customElements\.define\("astro-island"/.test(code) ||
+    code === islandRuntime ||
     /\(self\.Astro\|\|\(self\.Astro=\{\}\)\)\.[\w-]+=[\s\S]*dispatchEvent\(new Event\("astro:[\w-]+"\)\)/.test(code)
   );
 }
