@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { defineMiddleware } from 'astro:middleware';
-import { pruneStylesheets, rewriteInlineStyles, vocabularyOf, type PageVocabulary } from './build/prune-page-css.ts';
+import { pruneStylesheets, rewriteInlineStyles, vocabularyOf, type PageVocabulary } from './lib/prune-page-css.ts';
 
 /**
  * Pages rendered per request (legal pages, the no-JavaScript waiting-list form, error pages) get

@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { islandsIn } from '../integrations/astro-internals/island-markup.mjs';
-import { prunePageCss, wordsInScript } from './prune-page-css.ts';
+import { prunePageCss, wordsInScript } from '../lib/prune-page-css.ts';
 
 /**
  * Directives whose islands load only when the visitor acts (src/islands/directives). Islands that
@@ -14,7 +14,8 @@ const DEFERRED_DIRECTIVES = new Set(['interaction']);
 
 /**
  * After the build, prunes each prerendered page's inline stylesheet to the rules that page can
- * use (src/server/page-css). Pages rendered on demand are pruned per request by src/middleware.ts.
+ * use (the engine, src/lib/prune-page-css.ts, is shared with src/middleware.ts, which prunes the
+ * pages rendered on demand per request).
  *
  * What an island renders only after hydration (a dialog's steps, an error state) must be styled
  * too. An island that hydrates on its own has its scripts' words count as part of the page. An

@@ -1,12 +1,12 @@
 /**
- * Writing and checking the build stamp (src/server/build-stamp.ts reads it): a hash of everything
+ * Writing and checking the build stamp (src/config/build-stamp.ts reads it): a hash of everything
  * a build is made from (the sources, public files, configuration, the lockfile) and of the
  * build-time settings. `npm start` builds only when there is no build or this hash changed.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type BuildStamp, readStamp, STAMP_FILE, stampSettings } from '../server/build-stamp.ts';
+import { type BuildStamp, readStamp, STAMP_FILE, stampSettings } from '../config/build-stamp.ts';
 import type { BuildSettings } from '../config/build-settings.ts';
 
 /** What a build reads, relative to the project root. Directories are walked in full. */

@@ -93,13 +93,15 @@ function sendAsset(req: IncomingMessage, res: ServerResponse, asset: StaticAsset
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
+/** All compression reads of a request: the method (it skips HEAD) and Accept-Encoding. */
+type CompressionRequest = Pick<IncomingMessage, 'method' | 'headers'>;
+
 /**
  * The request as compression should see it: a HEAD is compressed like the GET it stands for, so
  * that it carries the same Content-Encoding and Vary (Node sends no body for a HEAD anyway).
  */
-function asGetForCompression(req: IncomingMessage): IncomingMessage {
-  if (req.method !== 'HEAD') return req;
-  return new Proxy(req, { get: (target, key) => (key === 'method' ? 'GET' : Reflect.get(target, key, target)) });
+function asGetForCompression(req: IncomingMessage): CompressionRequest {
+  return { method: req.method === 'HEAD' ? 'GET' : req.method, headers: req.headers };
 }
 
 export function createApp(deps: AppDependencies) {

@@ -19,7 +19,7 @@ import { createWaitlistFormHandler } from './waitlist/respond-form.ts';
 import { createPovHandler } from './api/pov.ts';
 import { createPovService } from './feed/pov-service.ts';
 import { WAITLIST_API_PATH, WAITLIST_FORM_PATH } from '../lib/waitlist/api.ts';
-import { differingBuildSettings, mismatchMessage, readStamp } from './build-stamp.ts';
+import { differingBuildSettings, mismatchMessage, readStamp } from '../config/build-stamp.ts';
 import { loadSettings, settingsOrExit } from './settings.ts';
 import { createChannels } from './delivery/channels.ts';
 import { createDeliveryWorker } from './delivery/worker.ts';
@@ -82,22 +82,6 @@ const worker = createDeliveryWorker({
   },
 });
 worker.start();
-// The waiting-list path sees this store: a new lead wakes the worker at once, so it is usually
-// delivered within milliseconds instead of at the next poll. A Proxy, so it works whatever shape
-// the store has (a plain object here, a class or a thread's stand-in elsewhere).
-const leadStore = new Proxy(store, {
-  get(target, property, receiver) {
-    if (property === 'save') {
-      return async (...args: Parameters<typeof store.save>) => {
-        const result = await target.save(...args);
-        if (result.created) worker.nudge();
-        return result;
-      };
-    }
-    const value: unknown = Reflect.get(target, property, receiver);
-    return typeof value === 'function' ? value.bind(target) : value;
-  },
-});
 const stopRetention = startRetention({
   store,
   retentionDays: settings.LEADS_RETENTION_DAYS,
@@ -124,8 +108,11 @@ const povService = createPovService({
 
 const waitlist = {
   submit: createWaitlistSubmitter({
-    store: leadStore,
+    store,
     rateLimiter,
+    // A new lead wakes the delivery worker at once, so it is usually delivered within
+    // milliseconds instead of at the next poll.
+    onStored: () => worker.nudge(),
   }),
   trustProxy: settings.TRUST_PROXY,
   log: (event: Record<string, unknown>) => logger.info(event),

@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { publicRoutes } from '../support/routes.ts';
 
 /**
- * Each page ships only the CSS rules it can use (src/server/page-css), and islands that wait for
+ * Each page ships only the CSS rules it can use (src/lib/prune-page-css.ts), and islands that wait for
  * the visitor bring the site stylesheet along (src/build/page-css.mjs). The proof that this
  * never changes what a visitor sees: put the site's whole stylesheet back into the page and
  * compare every element's computed style, pseudo-elements included, before and after, here and in

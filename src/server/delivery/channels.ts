@@ -4,9 +4,10 @@
  */
 import nodemailer from 'nodemailer';
 import type { DeliveryChannel, StoredLead } from '../leads/types.ts';
+import { DeliveryError } from './delivery-error.ts';
 import { buildTeamEmail, type MailMessage } from './team-email.ts';
 import { buildVisitorEmail } from './visitor-email.ts';
-import { DeliveryError, postWebhook, signWebhook } from './webhook.ts';
+import { postWebhook, signWebhook } from './webhook.ts';
 
 export interface ChannelSettings {
   SMTP_URL?: string | undefined;

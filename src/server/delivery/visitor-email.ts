@@ -7,7 +7,7 @@ import type { StoredLead } from '../leads/types.ts';
 import type { MailMessage } from './team-email.ts';
 import { configuredAddress, messageDomain } from './team-email.ts';
 import { bareAddress, escapeHtml, oneLine } from './text.ts';
-import { DeliveryError } from './webhook.ts';
+import { DeliveryError } from './delivery-error.ts';
 
 export interface VisitorEmailContext {
   from: string;

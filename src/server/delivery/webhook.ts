@@ -6,6 +6,7 @@
  */
 import { Webhook } from 'standardwebhooks';
 import type { StoredLead } from '../leads/types.ts';
+import { DeliveryError } from './delivery-error.ts';
 
 export interface WebhookRequest {
   body: string;
@@ -29,13 +30,6 @@ export function signWebhook(secret: string, deliveryId: string, lead: StoredLead
       'webhook-signature': signature,
     },
   };
-}
-
-export class DeliveryError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'DeliveryError';
-  }
 }
 
 /** POSTs once. Resolves on 2xx; anything else (3xx included: redirects are not followed) throws. */

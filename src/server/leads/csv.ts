@@ -75,13 +75,3 @@ export function leadsToCsv(leads: readonly StoredLead[], options: CsvOptions = {
     escape_formulas: true,
   });
 }
-
-/** Parses a YYYY-MM-DD day as midnight UTC; throws on anything else (including 2025-02-30). */
-export function parseSinceDate(value: string): Date {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  const date = match ? new Date(`${value}T00:00:00.000Z`) : new Date(Number.NaN);
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) {
-    throw new Error(`--since must be a date written YYYY-MM-DD, got "${value}"`);
-  }
-  return date;
-}

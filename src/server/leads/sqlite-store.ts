@@ -71,11 +71,6 @@ function runMigrations(db: DatabaseSync, now: () => Date): void {
   }
 }
 
-/**
- * Opens (creating the directory and file if needed, readable by the owner only) and migrates the
- * SQLite lead store. Every method is a few statements on one connection, so the store can live in
- * whichever thread owns that connection; nothing is kept in memory between calls.
- */
 /** The statements that open, keep and undo one unit of work. */
 interface Bracket {
   begin: string;
@@ -90,6 +85,11 @@ const savepoint = (name: string): Bracket => ({
   undo: `ROLLBACK TO ${name}; RELEASE ${name}`,
 });
 
+/**
+ * Opens (creating the directory and file if needed, readable by the owner only) and migrates the
+ * SQLite lead store. Every method is a few statements on one connection, so the store can live in
+ * whichever thread owns that connection; nothing is kept in memory between calls.
+ */
 export function openSqliteLeadStore(file: string, options: SqliteStoreOptions = {}): SqliteLeadStore {
   const location = file === ':memory:' ? file : path.resolve(file);
   const now = options.now ?? (() => new Date());

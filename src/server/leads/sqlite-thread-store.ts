@@ -3,9 +3,10 @@
  * synchronous statements and fsyncs never block the server's main thread: pages keep answering
  * while leads are written, and leads arriving together are committed together (group commit).
  *
- * A generic proxy: any method called on the returned store is sent to the worker by name with its
- * arguments (which must be structured-clone-able: plain data, Dates) and answered by a promise, so
- * store methods added to sqlite-store.ts work here without code of their own.
+ * A typed client: each LeadStore method is written out below and sends its name and arguments
+ * (plain data and Dates, which cross threads as structured clones) to the worker, which runs the
+ * same method on the SQLite store and answers. A method added to the LeadStore interface is a
+ * type error here until it is forwarded.
  *
  * Options that are functions cannot cross threads: `onNarrowed` is called here when the worker
  * reports, and an injected clock (`now`) is read here at each call and its time sent along, so
@@ -13,7 +14,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { SqliteStoreOptions } from './sqlite-store.ts';
-import type { WorkerCall, WorkerOptions, WorkerReply, WorkerStatus } from './sqlite-worker.ts';
+import type { StoreMethod, WorkerCall, WorkerOptions, WorkerReply, WorkerStatus } from './sqlite-worker.ts';
 import type { LeadStore } from './types.ts';
 
 const revive = ({ error }: WorkerReply & { ok: false }) =>
@@ -68,17 +69,37 @@ export async function openSqliteThreadStore(file: string, options: SqliteStoreOp
   worker.on('error', (error) => failAll(error));
   worker.on('exit', (code) => failAll(new Error(`The SQLite worker stopped (code ${code}).`)));
 
-  const call = (method: string, args: unknown[]) =>
-    new Promise<unknown>((resolve, reject) => {
+  /** Sends one call to the worker; the promise settles with the worker's answer. */
+  const call = <M extends StoreMethod>(method: M, args: Parameters<LeadStore[M]>) =>
+    new Promise<Awaited<ReturnType<LeadStore[M]>>>((resolve, reject) => {
       if (closed) return reject(new Error('The lead store is closed.'));
       if (failure) return reject(failure);
       const id = nextId++;
-      pending.set(id, { resolve, reject });
-      worker.postMessage({ id, method, args, ...(now ? { at: now().getTime() } : {}) } satisfies WorkerCall);
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      // A generic method's call is one member of the WorkerCall union, which TypeScript cannot
+      // narrow to: the signature above already ties `args` to `method`.
+      const message = { id, method, args, ...(now ? { at: now().getTime() } : {}) } as WorkerCall;
+      worker.postMessage(message);
     });
 
-  const own = {
-    kind: 'sqlite' as const,
+  return {
+    kind: 'sqlite',
+    save: (lead, idempotencyKey) => call('save', [lead, idempotencyKey]),
+    list: (options) => call('list', [options]),
+    count: () => call('count', []),
+    get: (id) => call('get', [id]),
+    findByEmail: (email) => call('findByEmail', [email]),
+    deleteByEmail: (email) => call('deleteByEmail', [email]),
+    purge: (before) => call('purge', [before]),
+    claimDeliveries: (limit, leaseMs) => call('claimDeliveries', [limit, leaseMs]),
+    completeDelivery: (id) => call('completeDelivery', [id]),
+    failDelivery: (id, leaseToken, error, retryAt) => call('failDelivery', [id, leaseToken, error, retryAt]),
+    listDeliveries: () => call('listDeliveries', []),
+    deliveryHealth: () => call('deliveryHealth', []),
+    retryDead: () => call('retryDead', []),
+    backfill: (channels, since) => call('backfill', [channels, since]),
+    ping: () => call('ping', []),
+    checkIntegrity: () => call('checkIntegrity', []),
     async close(): Promise<void> {
       if (closed) return;
       // Sent last, so every call already sent is answered first; the worker then exits.
@@ -88,13 +109,4 @@ export async function openSqliteThreadStore(file: string, options: SqliteStoreOp
       await worker.terminate();
     },
   };
-
-  return new Proxy(own, {
-    get(target, property) {
-      if (property in target) return target[property as keyof typeof target];
-      // Not a thenable (so `await` of the store is the store), and no symbols over the wire.
-      if (typeof property !== 'string' || property === 'then') return undefined;
-      return (...args: unknown[]) => call(property, args);
-    },
-  }) as unknown as LeadStore;
 }

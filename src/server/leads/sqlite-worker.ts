@@ -3,8 +3,8 @@
  * it). node:sqlite is synchronous: run on the server's main thread, every statement and every
  * fsync would stall every page being served. Here they stall only this thread.
  *
- * Generic: it opens the ordinary SQLite store and runs whatever method the main thread names, with
- * the arguments it sent (structured clones), so every store method works through it unchanged.
+ * It opens the ordinary SQLite store and runs the LeadStore method each call names, with the
+ * arguments it sent (structured clones); sqlite-thread-store.ts is the typed client that sends them.
  *
  * Group commit: calls that arrive while a transaction is being written wait in the queue; then all
  * the waiting saves run in one transaction (each in its own savepoint, so one failure undoes only
@@ -13,14 +13,21 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { openSqliteLeadStore, type SqliteLeadStore, type SqliteStoreOptions } from './sqlite-store.ts';
+import type { LeadStore } from './types.ts';
 
-export interface WorkerCall {
-  id: number;
-  method: string;
-  args: unknown[];
-  /** With an injected clock: what it said when the main thread made the call (ms since the epoch). */
-  at?: number;
-}
+/** The store methods a call can name: every LeadStore member but `kind`. */
+export type StoreMethod = Exclude<keyof LeadStore, 'kind'>;
+
+/** One call from the main thread: a store method and exactly that method's arguments. */
+export type WorkerCall = {
+  [M in StoreMethod]: {
+    id: number;
+    method: M;
+    args: Parameters<LeadStore[M]>;
+    /** With an injected clock: what it said when the main thread made the call (ms since the epoch). */
+    at?: number;
+  };
+}[StoreMethod];
 export type WorkerReply =
   | { id: number; ok: true; value: unknown }
   | { id: number; ok: false; error: { name: string; message: string; code?: unknown; stack?: string | undefined } };
@@ -36,7 +43,7 @@ export interface WorkerOptions extends Omit<SqliteStoreOptions, 'now' | 'onNarro
 }
 
 /** Methods whose calls arriving together share one transaction. */
-const GROUPED = new Set(['save']);
+const GROUPED = new Set<StoreMethod>(['save']);
 /** Most calls in one transaction: bounds how long the first of them waits for its commit. */
 const MAX_GROUP = 500;
 
@@ -74,10 +81,11 @@ try {
 
 // Async, so a store method that throws rejects like one that fails later.
 const invoke = async (call: WorkerCall): Promise<unknown> => {
-  const method = (store as unknown as Record<string, unknown>)[call.method];
-  if (typeof method !== 'function') throw new Error(`The lead store has no method "${call.method}".`);
   if (injected) callTime = call.at;
-  return (method as (...args: unknown[]) => unknown).apply(store, call.args);
+  // WorkerCall ties each method to its own arguments; TypeScript cannot follow that through the
+  // union to one call, so the method is typed by hand here.
+  const method = store[call.method] as (...args: WorkerCall['args']) => Promise<unknown>;
+  return method.apply(store, call.args);
 };
 
 async function runGroup(calls: WorkerCall[]): Promise<WorkerReply[]> {

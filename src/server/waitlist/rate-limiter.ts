@@ -1,6 +1,6 @@
 /**
  * Where the waiting list's rate-limit counts are kept (the client key itself comes from
- * src/server/http/rate-limit.ts).
+ * src/server/http/client-key.ts).
  *
  * - With PostgreSQL (`DATABASE_URL`), the counts live in one table every instance shares, so N
  *   instances still allow `limit` submissions per client per window, not N x `limit`.

@@ -1,6 +1,6 @@
 /** What both waiting-list responders (JSON and plain form) share: their dependencies, the log, the connection. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { clientKey } from '../http/rate-limit.ts';
+import { clientKey } from '../http/client-key.ts';
 import type { BodyLimits, ConnectionEnd, Rejection } from './decode.ts';
 import type { Submit, SubmitOutcome } from './submit.ts';
 

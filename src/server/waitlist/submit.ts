@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { validateWaitlist, type WaitlistErrors } from '../../lib/waitlist/schema.ts';
-import type { LeadStore } from '../leads/store.ts';
+import type { LeadStore, SaveResult } from '../leads/store.ts';
 import type { WaitlistCandidate } from './decode.ts';
 
 export interface RateLimitDecision {
@@ -34,13 +34,19 @@ export type SubmitOutcome =
 
 export type Submit = (candidate: WaitlistCandidate, client: string) => Promise<SubmitOutcome>;
 
-export function createWaitlistSubmitter({
-  store,
-  rateLimiter,
-}: {
+export interface WaitlistSubmitterOptions {
   store: LeadStore;
   rateLimiter: SubmissionRateLimiter;
-}): Submit {
+  /**
+   * Called once a new lead (not a repeat of an idempotency key) is stored, with its id: the
+   * server wakes the delivery worker here, so the lead's deliveries go out at once instead of at
+   * the worker's next poll. The deliveries themselves are already in the outbox: a missed call
+   * only delays them.
+   */
+  onStored?: (leadId: string) => void;
+}
+
+export function createWaitlistSubmitter({ store, rateLimiter, onStored }: WaitlistSubmitterOptions): Submit {
   return async (candidate, client) => {
     // A client already past the limit is turned away whatever it sends.
     const early = await rateLimiter.peek(client);
@@ -55,16 +61,19 @@ export function createWaitlistSubmitter({
 
     const { program } = candidate;
     if (candidate.honeypot) return { kind: 'honeypot', id: randomUUID(), program };
+    let saved: SaveResult;
     try {
-      const saved = await store.save(
+      saved = await store.save(
         { ...result.data, sourceProgram: program },
         candidate.idempotencyKey ?? `server-${randomUUID()}`,
       );
-      if (!saved.created && !saved.sameLead) return { kind: 'key_conflict', id: saved.id };
-      return { kind: saved.created ? 'stored' : 'duplicate', id: saved.id, program };
     } catch (error) {
       const code = (error as { code?: unknown } | null)?.code;
       return { kind: 'store_error', errorCode: typeof code === 'string' ? code : undefined };
     }
+    if (!saved.created)
+      return saved.sameLead ? { kind: 'duplicate', id: saved.id, program } : { kind: 'key_conflict', id: saved.id };
+    onStored?.(saved.id);
+    return { kind: 'stored', id: saved.id, program };
   };
 }

@@ -2,34 +2,8 @@
  * The direction of the code's dependencies: no import cycles, and nothing imports "upward"
  * (shared code from the layers that use it, browser and page code from the server).
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const ROOT = resolve(import.meta.dirname, '../../..');
-const SRC = join(ROOT, 'src');
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return /\.(ts|tsx|mjs|astro)$/.test(entry.name) ? [path] : [];
-  });
-}
-
-// Static imports, re-exports, dynamic imports and `import('...')` types with a relative path.
-const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"](\.{1,2}\/[^'"]+)['"]/g;
-
-/** Each file under src (relative to the repository) and the files it imports. */
-function importGraph(): Map<string, string[]> {
-  const graph = new Map<string, string[]>();
-  for (const file of sourceFiles(SRC)) {
-    const text = readFileSync(file, 'utf8');
-    const targets = [...text.matchAll(SPECIFIER)].map((m) => relative(ROOT, resolve(dirname(file), m[1] as string)));
-    graph.set(relative(ROOT, file), targets);
-  }
-  return graph;
-}
+import { importGraph } from './import-graph.ts';
 
 function cycles(graph: Map<string, string[]>): string[][] {
   const found: string[][] = [];
@@ -64,11 +38,6 @@ const rules: [string, string, string][] = [
   ['src/config/', 'src/server/', 'site constants are shared'],
 ];
 
-// Being moved by the content side of issue 15 (artwork types out of components/); delete once it lands.
-const knownUpward = new Set([
-  'src/lib/content/artwork.ts -> src/components/ui/Artwork.tsx (lib is below the components)',
-]);
-
 describe('imports', () => {
   const graph = importGraph();
 
@@ -84,6 +53,6 @@ describe('imports', () => {
         for (const target of targets) if (target.startsWith(to)) upward.push(`${file} -> ${target} (${why})`);
       }
     }
-    expect(upward.filter((line) => !knownUpward.has(line))).toEqual([]);
+    expect(upward).toEqual([]);
   });
 });

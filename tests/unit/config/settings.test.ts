@@ -128,12 +128,12 @@ describe('the server and the export with a bad setting', () => {
   });
 
   it('npm run check:deploy fails on the example placeholders, in one line, and passes on real values', async () => {
-    const placeholders = await run('src/server/check-deploy.ts', {});
+    const placeholders = await run('src/server/commands/check-deploy.ts', {});
     expect(placeholders.code).toBe(1);
     expect(placeholders.stderr.trim()).toBe(
       'Deploy check failed: example placeholders in SITE_URL, PUBLIC_BOOKING_URL, PUBLIC_LINKEDIN_URL, PUBLIC_CONTACT_EMAIL, POV_FEED_URL; set real values.',
     );
-    const real = await run('src/server/check-deploy.ts', {
+    const real = await run('src/server/commands/check-deploy.ts', {
       SITE_URL: 'https://www.humanwise.co',
       PUBLIC_BOOKING_URL: 'https://cal.com/humanwise/discovery',
       PUBLIC_LINKEDIN_URL: 'https://www.linkedin.com/company/humanwise',
@@ -144,7 +144,7 @@ describe('the server and the export with a bad setting', () => {
   });
 
   it('the lead export reads the same settings', async () => {
-    const result = await run('src/server/leads/export-cli.ts', { PG_POOL_MAX: '0' });
+    const result = await run('src/server/commands/export.ts', { PG_POOL_MAX: '0' });
     expect(result.code).toBe(1);
     expect(result.stderr.trim()).toBe('Setting error: PG_POOL_MAX must be 1 or more (got "0")');
   });
@@ -155,7 +155,7 @@ describe('the server and the export with a bad setting', () => {
     const result = await new Promise<{ code: number; stderr: string }>((resolve) => {
       execFile(
         process.execPath,
-        [path.resolve('src/server/leads/export-cli.ts')],
+        [path.resolve('src/server/commands/export.ts')],
         { cwd, env: { PATH: process.env.PATH ?? '', PG_POOL_MAX: '2' }, timeout: 20_000 },
         (error, _stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stderr }),
       );

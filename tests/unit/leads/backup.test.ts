@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openSqliteLeadStore } from '../../../src/server/leads/store.ts';
 import { lead } from './store-contract.ts';
 
-const CLI = fileURLToPath(new URL('../../../src/server/leads/backup-cli.ts', import.meta.url));
+const CLI = fileURLToPath(new URL('../../../src/server/commands/backup.ts', import.meta.url));
 
 const tempDirs: string[] = [];
 function tempDir(): string {

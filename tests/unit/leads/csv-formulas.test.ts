@@ -125,7 +125,7 @@ describe('--raw keeps every value as stored', () => {
 
   const dir = mkdtempSync(path.join(tmpdir(), 'leads-raw-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const CLI = fileURLToPath(new URL('../../../src/server/leads/export-cli.ts', import.meta.url));
+  const CLI = fileURLToPath(new URL('../../../src/server/commands/export.ts', import.meta.url));
   const run = (args: string[], env: Record<string, string>) =>
     new Promise<{ code: number; stdout: string }>((resolve) => {
       const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'DATABASE_URL'));

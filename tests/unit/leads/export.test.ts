@@ -7,13 +7,14 @@ import { fileURLToPath } from 'node:url';
 import { parse } from './csv-parse.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { frustrationOptions, goalOptions } from '../../../src/lib/waitlist/schema.ts';
-import { CSV_COLUMNS, leadsToCsv, parseSinceDate } from '../../../src/server/leads/csv.ts';
+import { parseSinceDate } from '../../../src/server/commands/command-line.ts';
+import { CSV_COLUMNS, leadsToCsv } from '../../../src/server/leads/csv.ts';
 import pg from 'pg';
 import { openLeadStore, openSqliteLeadStore, type StoredLead } from '../../../src/server/leads/store.ts';
 import { loadSettings } from '../../../src/server/settings.ts';
 import { lead } from './store-contract.ts';
 
-const CLI = fileURLToPath(new URL('../../../src/server/leads/export-cli.ts', import.meta.url));
+const CLI = fileURLToPath(new URL('../../../src/server/commands/export.ts', import.meta.url));
 
 const tempDirs: string[] = [];
 function tempDir(): string {
@@ -135,7 +136,7 @@ function runCli(
   });
 }
 
-describe('npm run leads:export (export-cli.ts)', () => {
+describe('npm run leads:export (commands/export.ts)', () => {
   async function filledStore(): Promise<string> {
     const file = path.join(tempDir(), 'leads.sqlite');
     const store = openSqliteLeadStore(file);

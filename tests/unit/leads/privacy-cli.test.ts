@@ -16,8 +16,8 @@ import { loadSettings } from '../../../src/server/settings.ts';
 import { lead, testClock } from './store-contract.ts';
 
 const run = promisify(execFile);
-const PRIVACY = fileURLToPath(new URL('../../../src/server/leads/privacy-cli.ts', import.meta.url));
-const DELIVERIES = fileURLToPath(new URL('../../../src/server/delivery/deliveries-cli.ts', import.meta.url));
+const PRIVACY = fileURLToPath(new URL('../../../src/server/commands/privacy.ts', import.meta.url));
+const DELIVERIES = fileURLToPath(new URL('../../../src/server/commands/deliveries.ts', import.meta.url));
 const HOOK = {
   LEADS_WEBHOOK_URL: 'http://127.0.0.1:9/hooks',
   LEADS_WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 3).toString('base64')}`,

@@ -6,7 +6,7 @@ import {
   pruneStylesheets,
   vocabularyOf,
   wordsInScript,
-} from '../../../src/build/prune-page-css.ts';
+} from '../../../src/lib/prune-page-css.ts';
 
 /** Prunes for a page with these classes, the usual elements and no custom properties of its own. */
 const prune = (css: string, ...classes: string[]) =>

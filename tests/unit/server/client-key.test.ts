@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { addressKey, clientKey } from '../../../src/server/http/rate-limit.ts';
+import { addressKey, clientKey } from '../../../src/server/http/client-key.ts';
 
 function request(remoteAddress: string | undefined, forwardedFor?: string): IncomingMessage {
   return {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildNeeded, makeStamp, sourceHash, writeStamp } from '../../../src/build/stamp.ts';
-import { differingBuildSettings, mismatchMessage, readStamp } from '../../../src/server/build-stamp.ts';
+import { differingBuildSettings, mismatchMessage, readStamp } from '../../../src/config/build-stamp.ts';
 import { nodeVersionProblem, REQUIRED_NODE_MAJOR } from '../../../src/server/node-version.mjs';
 import { loadBuildSettings } from '../../../src/server/settings.ts';
 

@@ -40,7 +40,7 @@ function closure(entries: string[]): { files: Set<string>; packages: Set<string>
 
 describe('the Dockerfile runtime stage', () => {
   const entries = readdirSync('src/server', { recursive: true, encoding: 'utf8' })
-    .filter((file) => /(^|\/)(main\.ts|launch\.mjs|check-deploy\.ts|[\w-]+-cli\.ts)$/.test(file))
+    .filter((file) => /^(main\.ts|launch\.mjs|commands\/[\w-]+\.ts)$/.test(file))
     .map((file) => path.join('src/server', file));
 
   it('copies every source file the server and its commands import', () => {

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { clientKey } from '../../../src/server/http/rate-limit.ts';
+import { clientKey } from '../../../src/server/http/client-key.ts';
 
 describe('clientKey', () => {
   const request = (remoteAddress: string, forwarded?: string) =>

@@ -1,7 +1,7 @@
-/** What the lead commands share: the configured store, opened from the validated settings. */
+/** What the operator commands share: exit codes, argument parsing, output and the configured store. */
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { loadSettings, settingsOrExit, type Settings } from '../settings.ts';
-import { openLeadStore, type LeadStore } from './store.ts';
+import { openLeadStore, type LeadStore } from '../leads/store.ts';
 
 /** Runs `main` and exits with its code; an error prints its message only and exits 1. */
 export async function runCommand(label: string, main: () => Promise<number>): Promise<void> {
@@ -51,4 +51,17 @@ export function commandArgs<const O extends ParseArgsOptionsConfig>(
     return 0;
   }
   return values;
+}
+
+/**
+ * The `--since YYYY-MM-DD` option of leads:export and leads:deliveries: that day at midnight UTC.
+ * Throws on anything else (including 2025-02-30).
+ */
+export function parseSinceDate(value: string): Date {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const date = match ? new Date(`${value}T00:00:00.000Z`) : new Date(Number.NaN);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) {
+    throw new Error(`--since must be a date written YYYY-MM-DD, got "${value}"`);
+  }
+  return date;
 }

@@ -3,7 +3,7 @@
  * placeholder (an example.com address or URL), so nobody ships `hello@example.com` by accident.
  * Reads the same environment (and `.env`) the server reads; run it where the server will run.
  */
-import { loadSettings, placeholderSettings, settingsOrExit } from './settings.ts';
+import { loadSettings, placeholderSettings, settingsOrExit } from '../settings.ts';
 
 const settings = settingsOrExit(loadSettings);
 const placeholders = placeholderSettings(settings);

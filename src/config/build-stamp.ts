@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type BuildSettings, buildTimeSettingNames } from './settings.ts';
+import { type BuildSettings, buildTimeSettingNames } from './build-settings.ts';
 
 export const STAMP_FILE = 'build-stamp.json';
 

@@ -8,8 +8,8 @@
  * Addresses match ignoring case. Only `find` prints personal data, and only to standard output.
  */
 import { parseArgs } from 'node:util';
-import { runWithStore, write } from './cli.ts';
-import { purgeExpired, retentionCutoff } from './retention.ts';
+import { runWithStore, write } from './command-line.ts';
+import { purgeExpired, retentionCutoff } from '../leads/retention.ts';
 
 const USAGE = `Usage:
   npm run leads:find -- --email ADDRESS     print every lead with that address as JSON

@@ -12,7 +12,7 @@ import { chmodSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { backup, DatabaseSync } from 'node:sqlite';
 import { loadSettings, settingsOrExit } from '../settings.ts';
-import { commandArgs, runCommand } from './cli.ts';
+import { commandArgs, runCommand } from './command-line.ts';
 
 const USAGE = `Usage: npm run leads:backup -- --out FILE
 

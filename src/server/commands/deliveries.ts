@@ -7,8 +7,7 @@
  *                                    they were configured (never the visitor confirmation)
  */
 import { parseArgs } from 'node:util';
-import { runWithStore, write } from '../leads/cli.ts';
-import { parseSinceDate } from '../leads/csv.ts';
+import { parseSinceDate, runWithStore, write } from './command-line.ts';
 import type { DeliveryChannel } from '../leads/types.ts';
 
 const USAGE = `Usage: npm run leads:deliveries -- [--retry-dead | --backfill [--since YYYY-MM-DD]]

@@ -6,10 +6,10 @@
  * Personal data goes only to that output; messages on stderr carry counts and errors, never values.
  */
 import { writeFile } from 'node:fs/promises';
-import { leadsToCsv, parseSinceDate } from './csv.ts';
+import { leadsToCsv } from '../leads/csv.ts';
 import { loadSettings, settingsOrExit } from '../settings.ts';
-import { commandArgs, runCommand, write } from './cli.ts';
-import { openLeadStore } from './store.ts';
+import { commandArgs, parseSinceDate, runCommand, write } from './command-line.ts';
+import { openLeadStore } from '../leads/store.ts';
 
 const USAGE = `Usage: npm run leads:export -- [--out FILE] [--since YYYY-MM-DD] [--raw]
 

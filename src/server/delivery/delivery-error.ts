@@ -1,0 +1,12 @@
+/**
+ * A delivery that failed in a way worth retrying (a refused connection, a timeout, a non-2xx
+ * answer, an SMTP error), thrown by every channel: the webhook, the team e-mail and the visitor
+ * confirmation. Its message is what `leads:deliveries` shows as the last error, so it names the
+ * cause (`HTTP 503`, `SMTP EAUTH 535`) and never a lead's data.
+ */
+export class DeliveryError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DeliveryError';
+  }
+}
