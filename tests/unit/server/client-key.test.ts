@@ -39,6 +39,14 @@ describe('the rate-limit client key', () => {
     expect(clientKey(request('127.0.0.1'), false)).toBe('127.0.0.1');
   });
 
+  it('behind a trusted proxy takes the hop the proxy appended, else the socket address', () => {
+    expect(clientKey(request('10.0.0.2', '203.0.113.9'), true)).toBe('203.0.113.9');
+    expect(clientKey(request('10.0.0.2', '198.51.100.1, 203.0.113.9'), true)).toBe('203.0.113.9');
+    expect(clientKey(request('10.0.0.2'), true)).toBe('10.0.0.2');
+    expect(clientKey(request('10.0.0.2', ' , '), true)).toBe('10.0.0.2');
+    expect(clientKey(request('10.0.0.2', '203.0.113.9'), false)).toBe('10.0.0.2');
+  });
+
   it('applies the same rules to the address a trusted proxy reports', () => {
     expect(clientKey(request('127.0.0.1', '203.0.113.5, 2001:db8:aa:bb::7'), true)).toBe('2001:db8:aa:bb::/64');
     expect(clientKey(request('127.0.0.1', '[2001:db8:aa:bb::7]:443'), true)).toBe('2001:db8:aa:bb::/64');
