@@ -6,6 +6,7 @@ import { createPovHandler } from '../../../src/server/api/pov.ts';
 import { createPovService } from '../../../src/server/feed/pov-service.ts';
 import {
   fixtureFeed,
+  gated,
   hang,
   LOOPBACK_FEED,
   startFeedServer,
@@ -126,9 +127,21 @@ describe('GET /api/pov against a fixture feed server', () => {
   });
 
   it('shares one upstream request between concurrent API requests', async () => {
-    feeds.route('/slow.xml', xml(fixtureFeed('medium.xml'), { delayMs: 150 }));
-    const api = await startApp(createPovService({ ...LOOPBACK_FEED, feedUrl: feeds.url('/slow.xml') }));
-    const bodies = await Promise.all(Array.from({ length: 6 }, async () => (await fetch(api)).json()));
+    const slow = gated(xml(fixtureFeed('medium.xml')));
+    feeds.route('/slow.xml', slow.route);
+    const service = createPovService({ ...LOOPBACK_FEED, feedUrl: feeds.url('/slow.xml') });
+    let asked = 0;
+    const api = await startApp({
+      get: () => {
+        asked += 1;
+        return service.get();
+      },
+    });
+    const pending = Promise.all(Array.from({ length: 6 }, async () => (await fetch(api)).json()));
+    // The feed's answer is held until all six API requests have reached the service.
+    await expect.poll(() => asked).toBe(6);
+    slow.release();
+    const bodies = await pending;
     expect(feeds.requests('/slow.xml')).toBe(1);
     expect(new Set(bodies.map((b) => JSON.stringify(b))).size).toBe(1);
   });

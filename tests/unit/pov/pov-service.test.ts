@@ -7,6 +7,7 @@ import { createPovService } from '../../../src/server/feed/pov-service.ts';
 import {
   chunked,
   fixtureFeed,
+  gated,
   hang,
   LOOPBACK_FEED,
   startFeedServer,
@@ -200,9 +201,14 @@ describe('createPovService against a fixture feed server', () => {
 
   it('lets concurrent requests share one upstream fetch', async () => {
     const path = uniquePath('slow');
-    feeds.route(path, xml(fixtureFeed('medium.xml'), { delayMs: 150 }));
+    const slow = gated(xml(fixtureFeed('medium.xml')));
+    feeds.route(path, slow.route);
     const service = createPovService({ ...LOOPBACK_FEED, feedUrl: feeds.url(path) });
-    const results = await Promise.all(Array.from({ length: 8 }, () => service.get()));
+    const pending = Promise.all(Array.from({ length: 8 }, () => service.get()));
+    // Every call was made while the feed's answer is held: they share the one request it has seen.
+    await expect.poll(() => feeds.requests(path)).toBe(1);
+    slow.release();
+    const results = await pending;
     expect(feeds.requests(path)).toBe(1);
     for (const result of results) {
       expect(result.status).toBe('ok');
