@@ -106,7 +106,7 @@ test.describe('HTTP hardening', () => {
       Object.assign(window, { cspViolations: seen });
       document.addEventListener('securitypolicyviolation', (event) =>
         seen.push(
-          `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+          `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at line ${event.lineNumber} of ${event.sourceFile || 'the page'}`,
         ),
       );
     });
