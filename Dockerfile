@@ -6,8 +6,14 @@
 # Build-time settings are baked into the pages, so they are build arguments, passed again to the
 # runtime stage (the server refuses a build made with other values):
 #   docker build --build-arg SITE_URL=https://www.humanwise.co --build-arg PUBLIC_CONTACT_EMAIL=... .
+#
+# Base images are pinned by digest (the multi-platform index), so a build always starts from the
+# same bytes and a retagged upstream image never flows in unreviewed. The tag stays beside it in a
+# comment. Refresh both FROM lines together when Node 24 has a security release:
+#   docker buildx imagetools inspect node:24-slim   (the "Digest:" line), then run the full CI.
 
-FROM node:24-slim AS build
+# node:24-slim (Node 24.21.0, Debian bookworm), index digest as of 2026-10-03
+FROM node:24-slim@sha256:0e0ff40c39bc087845bfb27465a0df4ea419520094bc35842ff83dd8cbe6f9b6 AS build
 WORKDIR /app
 # `npm ci`: exactly the lock (which lists every platform's optional builds), or a failure.
 COPY package.json package-lock.json ./
@@ -16,7 +22,8 @@ COPY . .
 ARG SITE_URL PUBLIC_BOOKING_URL PUBLIC_LINKEDIN_URL PUBLIC_CONTACT_EMAIL
 RUN npm run build
 
-FROM node:24-slim AS runtime
+# node:24-slim (Node 24.21.0), the same digest as the build stage
+FROM node:24-slim@sha256:0e0ff40c39bc087845bfb27465a0df4ea419520094bc35842ff83dd8cbe6f9b6 AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=4321 \
@@ -34,7 +41,9 @@ ENV SITE_URL=$SITE_URL \
     PUBLIC_LINKEDIN_URL=$PUBLIC_LINKEDIN_URL \
     PUBLIC_CONTACT_EMAIL=$PUBLIC_CONTACT_EMAIL
 # The SQLite store's directory (unused when DATABASE_URL points at PostgreSQL), owned by the
-# image's unprivileged `node` user.
+# image's unprivileged `node` user: the one place the server writes. Everything else can be
+# read-only (compose.yaml runs it with `read_only: true`, a tmpfs /tmp and no capabilities;
+# .ci/check-runtime-stage.ts proves nothing else is written).
 RUN mkdir -p /data && chown node:node /data
 VOLUME /data
 USER node

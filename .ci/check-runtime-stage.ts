@@ -6,6 +6,11 @@
  * devDependencies, so none of them may be needed), checks /healthz and a page, runs the
  * HEALTHCHECK command, sends SIGTERM and expects exit 0.
  *
+ * It starts the stage as compose runs it (`read_only: true`, a tmpfs /tmp, the /data volume): the
+ * store and TMPDIR are directories outside the copy, the copy is made read-only where that binds
+ * (not for root, whom permissions do not stop), and every file of it is compared before and after
+ * the run, so a write anywhere but the data volume and /tmp fails the check.
+ *
  * The stage is read from the Dockerfile itself, so the check follows it when it changes.
  *
  *   npx node .ci/check-runtime-stage.ts              everything, in a fresh temporary directory
@@ -16,7 +21,7 @@
  *                                                    is removed afterwards
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -69,7 +74,33 @@ if (running && !existsSync(distStamp)) {
   process.exit(1);
 }
 
+/** Every file and directory under `root`, with what a write would change (size, mtime, mode). */
+function snapshot(root: string): Map<string, string> {
+  const entries = new Map<string, string>();
+  const walk = (at: string) => {
+    for (const name of readdirSync(at)) {
+      const file = path.join(at, name);
+      const stat = lstatSync(file);
+      entries.set(path.relative(root, file), `${stat.size}:${stat.mtimeMs}:${stat.mode}`);
+      if (stat.isDirectory()) walk(file);
+    }
+  };
+  walk(root);
+  return entries;
+}
+
+/** What differs between two snapshots: added, removed and changed paths. */
+function differences(before: Map<string, string>, after: Map<string, string>): string[] {
+  const changed: string[] = [];
+  for (const [file, state] of after) if (before.get(file) !== state) changed.push(file);
+  for (const file of before.keys()) if (!after.has(file)) changed.push(`${file} (removed)`);
+  return changed;
+}
+
 const dir = given ? path.resolve(given) : mkdtempSync(path.join(tmpdir(), 'humanwise-runtime-stage-'));
+// The data volume and the tmpfs, outside the image's files.
+const volumes = running ? mkdtempSync(path.join(tmpdir(), 'humanwise-runtime-volumes-')) : '';
+let readOnly = false;
 mkdirSync(dir, { recursive: true });
 const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? dir };
 let healthcheck: string[] | undefined;
@@ -119,9 +150,25 @@ try {
     throw new Error('The production install brought the "node" devDependency');
   }
 
-  // Loopback only, a free port, a store inside the temp directory.
+  // Loopback only, a free port; the store on the "data volume", temporary files on the "tmpfs".
   const port = await freePort();
-  Object.assign(env, { HOST: '127.0.0.1', PORT: String(port), SQLITE_PATH: path.join(dir, 'data', 'leads.sqlite') });
+  const dataVolume = path.join(volumes, 'data');
+  if (!volumes) throw new Error('no volumes directory');
+  const tmpfs = path.join(volumes, 'tmp');
+  mkdirSync(tmpfs);
+  Object.assign(env, {
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    SQLITE_PATH: path.join(dataVolume, 'leads.sqlite'),
+    TMPDIR: tmpfs,
+  });
+  // A read-only root, as compose runs it: binding for any user but root, and proven for all by
+  // comparing every file before and after.
+  if (process.getuid?.() !== 0) {
+    execFileSync('chmod', ['-R', 'a-w', dir]);
+    readOnly = true;
+  }
+  const before = snapshot(dir);
   const server = spawn(process.execPath, cmd.slice(1), { cwd: dir, env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   server.stderr.on('data', (chunk: Buffer) => {
@@ -150,7 +197,19 @@ try {
   server.kill('SIGTERM');
   const code = await exited;
   if (code !== 0) throw new Error(`After SIGTERM the server exited with ${code}:\n${stderr}`);
-  console.log(`SIGTERM: exit 0. Runtime stage proven in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  console.log('SIGTERM: exit 0.');
+
+  const written = differences(before, snapshot(dir));
+  if (written.length > 0) {
+    throw new Error(`The server wrote outside its data volume and /tmp:\n  ${written.slice(0, 20).join('\n  ')}`);
+  }
+  if (!existsSync(path.join(dataVolume, 'leads.sqlite'))) throw new Error('The store was not on the data volume');
+  console.log(
+    `Read-only root${readOnly ? ' (enforced)' : ''}: nothing written outside the data volume and /tmp. ` +
+      `Runtime stage proven in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+  );
 } finally {
+  if (readOnly) execFileSync('chmod', ['-R', 'u+w', dir]);
   rmSync(dir, { recursive: true, force: true });
+  if (volumes) rmSync(volumes, { recursive: true, force: true });
 }

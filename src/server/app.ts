@@ -1,11 +1,11 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type IncomingMessage, STATUS_CODES, type ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import compression from 'compression';
 import onHeaders from 'on-headers';
 import type { Logger } from 'pino';
 import { matchesIfNoneMatch } from './http/conditional.ts';
 import { CROSS_SITE_MESSAGE, type CrossSiteOptions, createCrossSiteCheck } from './http/cross-site.ts';
-import { allowMethods, hasOneHost, PAGE_METHODS } from './http/request-checks.ts';
+import { allowMethods, hasOneHost, hasValidHost, PAGE_METHODS } from './http/request-checks.ts';
 import {
   isSafeLocalLocation,
   namesAnotherHost,
@@ -13,7 +13,12 @@ import {
   redirectLocally,
   withoutTrailingSlash,
 } from './http/request-target.ts';
-import { applySecurityHeaders, contentSecurityPolicy, type SecurityHeaderOptions } from './http/security-headers.ts';
+import {
+  applySecurityHeaders,
+  contentSecurityPolicy,
+  type SecurityHeaderOptions,
+  sourcesForPath,
+} from './http/security-headers.ts';
 import { negotiateEncoding, type StaticAsset } from './http/static-files.ts';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -67,10 +72,15 @@ const pagePolicies = new WeakMap<StaticAsset, string>();
 function pagePolicy(asset: StaticAsset, scriptHashes: readonly string[]): string {
   let policy = pagePolicies.get(asset);
   if (policy === undefined) {
-    policy = contentSecurityPolicy({ scriptHashes });
+    policy = contentSecurityPolicy({ scriptHashes, add: sourcesForPath(asset.urlPath) });
     pagePolicies.set(asset, policy);
   }
   return policy;
+}
+
+/** `"tag"` for the identity body, `"tag-br"` / `"tag-gzip"` for the encoded ones. */
+function etagFor(etag: string, encoding: string | undefined): string {
+  return encoding ? `${etag.slice(0, -1)}-${encoding}"` : etag;
 }
 
 function sendAsset(req: IncomingMessage, res: ServerResponse, asset: StaticAsset, status = 200) {
@@ -79,14 +89,17 @@ function sendAsset(req: IncomingMessage, res: ServerResponse, asset: StaticAsset
   if (asset.scriptHashes) res.setHeader('Content-Security-Policy', pagePolicy(asset, asset.scriptHashes));
   res.setHeader('Cache-Control', status === 200 ? asset.cacheControl : 'no-store');
   res.setHeader('Vary', 'Accept-Encoding');
+  const { body, encoding } = negotiateEncoding(asset, req.headers['accept-encoding']);
   if (status === 200) {
-    res.setHeader('ETag', asset.etag);
-    if (matchesIfNoneMatch(req.headers['if-none-match'], asset.etag)) {
+    // Each encoding is its own representation with its own strong ETag (RFC 9110 §8.8.3): a cache
+    // that stored the brotli bytes must not be told they are the gzip ones.
+    const etag = etagFor(asset.etag, encoding);
+    res.setHeader('ETag', etag);
+    if (matchesIfNoneMatch(req.headers['if-none-match'], etag)) {
       res.writeHead(304).end();
       return;
     }
   }
-  const { body, encoding } = negotiateEncoding(asset, req.headers['accept-encoding']);
   if (encoding) res.setHeader('Content-Encoding', encoding);
   res.setHeader('Content-Length', body.length);
   res.writeHead(status);
@@ -212,10 +225,13 @@ export function createApp(deps: AppDependencies) {
         durationMs: Math.round((performance.now() - started) * 10) / 10,
       });
     });
-    applySecurityHeaders(res, security);
+    applySecurityHeaders(res, security, (req.url ?? '/').split('?')[0]);
     // Last line of defence for every redirect, ours or Astro's: a Location that could leave the
     // site (//host, /\host, an absolute URL) is never sent.
     onHeaders(res, () => {
+      // Every status line carries its status's own reason phrase: Astro copies the rendered
+      // Response's statusText, which stays "OK" when a page sets only its status (a form's 400).
+      res.statusMessage = STATUS_CODES[res.statusCode] ?? res.statusMessage;
       const location = res.getHeader('location');
       if (location !== undefined && !isSafeLocalLocation(String(location))) {
         logger.error(
@@ -228,6 +244,7 @@ export function createApp(deps: AppDependencies) {
     });
     try {
       if (!hasOneHost(req)) return sendRefusal(req, res, 400, 'Bad request: more than one Host header');
+      if (!hasValidHost(req)) return sendRefusal(req, res, 400, 'Bad request: the Host header is not a host name');
       const refusal = crossSiteRefusal(req);
       if (refusal) {
         logger.warn(

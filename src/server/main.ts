@@ -11,14 +11,16 @@ import { loadStaticAssets } from './http/static-files.ts';
 import { collectScriptHashes } from './http/inline-script-hashes.ts';
 import { gracefulShutdown } from './http/graceful-shutdown.ts';
 import { createHttpServer } from './http/server.ts';
-import { openLeadStore } from './leads/store.ts';
+import { type ConfirmationOutcome, openLeadStore, storeStartProblem } from './leads/store.ts';
 import { openWaitlistRateLimiter } from './waitlist/rate-limiter.ts';
 import { createWaitlistSubmitter } from './waitlist/submit.ts';
 import { createWaitlistApiHandler } from './waitlist/respond-json.ts';
 import { createWaitlistFormHandler } from './waitlist/respond-form.ts';
-import { createPovHandler } from './api/pov.ts';
+import { createPovHandler, createPovThumbnailHandler } from './api/pov.ts';
+import { createThumbnails } from './feed/thumbnails.ts';
 import { createPovService } from './feed/pov-service.ts';
 import { WAITLIST_API_PATH, WAITLIST_FORM_PATH } from '../lib/waitlist/api.ts';
+import { POV_THUMBNAIL_PATH } from '../lib/pov/types.ts';
 import { differingBuildSettings, mismatchMessage, readStamp } from '../config/build-stamp.ts';
 import { loadSettings, settingsOrExit } from './settings.ts';
 import { createChannels } from './delivery/channels.ts';
@@ -59,6 +61,15 @@ const channels = createChannels(
   { companyName: site.companyName, contactEmail: settings.PUBLIC_CONTACT_EMAIL, siteUrl: settings.SITE_URL },
   schedule.sendTimeoutMs,
 );
+const store = await openLeadStore(settings, {
+  channels: channels.enabled,
+  confirmationsPerHour: settings.LEADS_CONFIRM_MAX_PER_HOUR,
+  onNarrowed: (paths) => logger.warn({ paths }, 'lead store files were readable by others; narrowed to the owner'),
+}).catch((error: unknown) => {
+  // One line, as for a bad setting: an unreachable database or a damaged file is not a crash.
+  console.error(storeStartProblem(error, settings));
+  process.exit(1);
+});
 if (channels.enabled.length === 0) {
   logger.warn(
     'No lead delivery channel is configured: leads are stored, but nobody is notified. Set SMTP_URL and ' +
@@ -66,10 +77,6 @@ if (channels.enabled.length === 0) {
       'leads with "npm run leads:deliveries -- --backfill".',
   );
 }
-const store = await openLeadStore(settings, {
-  channels: channels.enabled,
-  onNarrowed: (paths) => logger.warn({ paths }, 'lead store files were readable by others; narrowed to the owner'),
-});
 // Deliveries are sent from the outbox by this worker; its log lines carry ids, never personal data.
 const worker = createDeliveryWorker({
   store,
@@ -78,10 +85,23 @@ const worker = createDeliveryWorker({
   log: (event) => {
     if (event.event === 'dead') logger.error(event, 'lead delivery is dead: giving up after 24 h of failures');
     else if (event.event === 'delivered') logger.info(event, 'lead delivered');
+    else if (event.event === 'refused') logger.info(event, 'visitor confirmation refused by the mail server: final');
     else logger.warn(event, 'lead delivery failed');
   },
 });
 worker.start();
+// The site-wide confirmation cap is said once when it is reached, again only after confirmations
+// went out since (a flood must not become a flood of log lines).
+let capReported = false;
+function noteConfirmation(outcome: ConfirmationOutcome | undefined) {
+  if (outcome === 'queued') capReported = false;
+  if (outcome !== 'capped' || capReported) return;
+  capReported = true;
+  logger.warn(
+    { cap: settings.LEADS_CONFIRM_MAX_PER_HOUR },
+    'visitor confirmations reached LEADS_CONFIRM_MAX_PER_HOUR: leads are stored and delivered to the team, but not confirmed to the visitor until the hour has room',
+  );
+}
 const stopRetention = startRetention({
   store,
   retentionDays: settings.LEADS_RETENTION_DAYS,
@@ -99,7 +119,22 @@ const rateLimiter = await openWaitlistRateLimiter({
   onFallback: (error) =>
     logger.warn({ err: error }, 'rate limiter: PostgreSQL did not answer; this instance limits on its own for now'),
 });
+// Confirmations per client network (an IPv6 /48 counts as one client): as many as one client may
+// submit, so a block of addresses cannot multiply the mail the form sends to strangers.
+const confirmationLimiter = channels.enabled.includes('visitor-email')
+  ? await openWaitlistRateLimiter({
+      limit: settings.WAITLIST_RATE_LIMIT,
+      windowMs: 10 * 60 * 1000,
+      databaseUrl: settings.DATABASE_URL,
+      tableName: 'confirmation_rate_limit',
+      onFallback: (error) =>
+        logger.warn({ err: error }, 'confirmation limiter: PostgreSQL did not answer; this instance limits on its own'),
+    })
+  : undefined;
+// The articles' images are fetched by this server under the feed's rules, never by visitors.
+const thumbnails = createThumbnails({ allowPrivateAddresses: settings.POV_FEED_ALLOW_PRIVATE });
 const povService = createPovService({
+  thumbnails,
   feedUrl: settings.POV_FEED_URL,
   cacheTtlMs: settings.POV_CACHE_SECONDS * 1000,
   allowPrivateAddresses: settings.POV_FEED_ALLOW_PRIVATE,
@@ -110,9 +145,13 @@ const waitlist = {
   submit: createWaitlistSubmitter({
     store,
     rateLimiter,
+    ...(confirmationLimiter ? { confirmations: confirmationLimiter } : {}),
     // A new lead wakes the delivery worker at once, so it is usually delivered within
     // milliseconds instead of at the next poll.
-    onStored: () => worker.nudge(),
+    onStored: (_leadId, confirmation) => {
+      worker.nudge();
+      noteConfirmation(confirmation);
+    },
   }),
   trustProxy: settings.TRUST_PROXY,
   log: (event: Record<string, unknown>) => logger.info(event),
@@ -145,6 +184,7 @@ const app = createApp({
   api: {
     [WAITLIST_API_PATH]: createWaitlistApiHandler(waitlist),
     '/api/pov': createPovHandler(povService),
+    [POV_THUMBNAIL_PATH]: createPovThumbnailHandler(thumbnails),
   },
   // The no-JavaScript waiting-list form posts to its own page.
   formPosts: { [WAITLIST_FORM_PATH]: createWaitlistFormHandler(waitlist) },
@@ -173,7 +213,7 @@ function shutdown(signal: string) {
     worker.stop(),
   ])
     .then(() => channels.close())
-    .then(() => Promise.all([store.close(), rateLimiter.close()]))
+    .then(() => Promise.all([store.close(), rateLimiter.close(), confirmationLimiter?.close()]))
     .then(() => process.exit(0))
     .catch((error: unknown) => {
       logger.error({ err: error }, 'closing the store failed');

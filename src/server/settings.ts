@@ -152,10 +152,14 @@ export const settingsSchema = z.object({
   LEADS_WEBHOOK_URL: webhookUrl,
   LEADS_WEBHOOK_SECRET: webhookSecret,
   LEADS_CONFIRM_VISITOR: flag(),
-  LEADS_RETENTION_DAYS: wholeNumber(1, 730),
+  // Bounded (100 years): a larger value passed validation and then broke the purge's date arithmetic.
+  LEADS_RETENTION_DAYS: wholeNumber(1, 730, 36_500),
   // Test-only: retries after 0.2-1.6 s, a 3 s lease and a 2 s send timeout, so the reliability
   // suite sees a whole backoff in seconds. Never set it in production.
   LEADS_DELIVERY_FAST: flag(),
+  // Security (issue 24): limits on what the public form can make the server send.
+  /** Visitor confirmations sent site-wide per hour; beyond it leads are stored and delivered, not confirmed. */
+  LEADS_CONFIRM_MAX_PER_HOUR: wholeNumber(1, 30, 10_000),
 });
 
 /** Settings that only make sense together. */

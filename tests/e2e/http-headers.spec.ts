@@ -204,12 +204,78 @@ test.describe('what an outside attack found', () => {
       const answer = await rawRequest(port, path, { headers: { 'Accept-Encoding': 'br;q=0, gzip' } });
       expect(answer.headers['content-encoding'], path).toBe('gzip');
     }
-    const etag = (await request.get('/')).headers().etag as string;
+    const etag = (await request.get('/', { headers: { 'Accept-Encoding': 'identity' } })).headers().etag as string;
     for (const validator of [`W/${etag}`, `"stale", ${etag}`, '*']) {
       expect((await rawRequest(port, '/', { headers: { 'If-None-Match': validator } })).status, validator).toBe(304);
     }
     const twoHosts = await rawRequest(port, '/', { headers: { Host: [`127.0.0.1:${port}`, 'evil.example'] } });
     expect(twoHosts.status).toBe(400);
+  });
+
+  test('a Host that is not a host name or address with an optional port gets 400, never a 500', async () => {
+    const targets: [method: string, path: string][] = [
+      ['GET', '/waitlist'],
+      ['GET', '/waitlist/joined'],
+      ['GET', '/privacy-policy'],
+      ['GET', '/terms-of-service'],
+      ['GET', '/no-such-page'],
+      ['GET', '/'],
+      ['POST', '/waitlist'],
+      ['POST', '/api/waitlist'],
+    ];
+    for (const host of ['a:b@127.0.0.1', `127.0.0.1:${port}/x`, '127.0.0.1:port', 'evil example', '[::1', '']) {
+      for (const [method, path] of targets) {
+        const answer = await rawRequest(port, path, {
+          method,
+          headers: { Host: host, 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: method === 'POST' ? 'name=Dana' : '',
+        });
+        expect(answer.status, `${method} ${path} with Host ${JSON.stringify(host)}`).toBe(400);
+      }
+    }
+    // Every ordinary spelling of a host still reaches the page.
+    for (const host of [
+      `127.0.0.1:${port}`,
+      '127.0.0.1',
+      'localhost',
+      `LOCALHOST:${port}`,
+      `[::1]:${port}`,
+      'www.example.com.',
+    ]) {
+      expect((await rawRequest(port, '/privacy-policy', { headers: { Host: host } })).status, host).toBe(200);
+    }
+  });
+
+  test('each encoding of a page has its own ETag, and If-None-Match answers 304 for the encoding asked for', async () => {
+    for (const path of ['/', '/pov', '/favicon.svg']) {
+      const tags = new Map<string, string>();
+      for (const encoding of ['br', 'gzip', 'identity']) {
+        const answer = await rawRequest(port, path, { headers: { 'Accept-Encoding': encoding } });
+        expect(answer.status, `${path} ${encoding}`).toBe(200);
+        expect(answer.headers['content-encoding'] ?? 'identity', `${path} ${encoding}`).toBe(encoding);
+        tags.set(encoding, answer.headers.etag as string);
+      }
+      expect(new Set(tags.values()).size, `${path}: ${[...tags.values()].join(' ')}`).toBe(3);
+      for (const [encoding, etag] of tags) {
+        const again = await rawRequest(port, path, { headers: { 'Accept-Encoding': encoding, 'If-None-Match': etag } });
+        expect(again.status, `${path} ${encoding} revalidated`).toBe(304);
+        expect(again.headers.etag).toBe(etag);
+        // The same validator for another encoding names other bytes: those are sent in full.
+        const other = encoding === 'br' ? 'gzip' : 'br';
+        const switched = await rawRequest(port, path, { headers: { 'Accept-Encoding': other, 'If-None-Match': etag } });
+        expect(switched.status, `${path} ${encoding} tag, ${other} asked`).toBe(200);
+        expect(switched.headers.etag).toBe(tags.get(other));
+      }
+    }
+  });
+
+  test("a refused form answers with its status's own reason phrase", async () => {
+    const answer = await rawRequest(port, '/waitlist', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'name=Dana',
+    });
+    expect(answer.statusLine).toBe('HTTP/1.1 400 Bad Request');
   });
 
   test('a lead posted from another site is refused with a clear 403; our own pages still post', async ({ request }) => {

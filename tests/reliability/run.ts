@@ -4,8 +4,9 @@
  * Starts the built production server as child processes, on loopback, against a fresh SQLite store
  * and, when TEST_DATABASE_URL is set, again against PostgreSQL, and runs the scenarios:
  * load, duplicates, crash, bad input, rate limit and honeypot, feed faults, shutdown, and lead
- * delivery (receiver outage, SIGKILL with deliveries in flight, two instances on PostgreSQL), and
- * (PostgreSQL) two instances behind nginx with one SIGKILLed mid-burst.
+ * delivery (receiver outage, SIGKILL with deliveries in flight, two instances on PostgreSQL),
+ * (PostgreSQL) two instances behind nginx with one SIGKILLed mid-burst, and the visitor
+ * confirmation as a would-be spam relay.
  * Builds nothing: it expects `dist/` from `npm run build`. Exits non-zero on any failed check; the
  * last line is `N passed, M failed`.
  *
@@ -29,6 +30,7 @@ import { rateLimitScenario } from './scenarios/rate-limit.ts';
 import { feedFaultsScenario } from './scenarios/feed-faults.ts';
 import { deliveryCrashScenario, deliveryOutageScenario, deliveryTwoInstancesScenario } from './scenarios/delivery.ts';
 import { multiInstanceScenario } from './scenarios/multi-instance.ts';
+import { confirmationRelayScenario } from './scenarios/confirmation-relay.ts';
 
 if (!existsSync(`${ROOT}dist/server/entry.mjs`)) {
   console.error('test:reliability: no build in dist/ — run "npm run build" first.');
@@ -47,6 +49,7 @@ const scenarios: Scenario[] = [
   deliveryCrashScenario,
   deliveryTwoInstancesScenario,
   multiInstanceScenario,
+  confirmationRelayScenario,
 ];
 const only = process.env.RELIABILITY_ONLY?.split(',')
   .map((s) => s.trim())

@@ -54,12 +54,23 @@ export function parseMail(raw: string): Pick<ReceivedMail, 'headers' | 'text' | 
   return { raw, headers: parseHeaders(raw.slice(0, end)), text: textPart(raw), html: textPart(raw, 'html') };
 }
 
-export async function startSmtpReceiver() {
+/**
+ * A real SMTP server on loopback that keeps every message. `refuse` answers RCPT TO for an
+ * address with that SMTP code (550: no such mailbox, 450: try later) instead of accepting it.
+ */
+export async function startSmtpReceiver({ refuse }: { refuse?: (address: string) => number | undefined } = {}) {
   const messages: ReceivedMail[] = [];
+  const refusals: { address: string; code: number }[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const code = refuse?.(address.address);
+      if (!code) return callback();
+      refusals.push({ address: address.address, code });
+      callback(Object.assign(new Error(code >= 500 ? 'No such mailbox' : 'Try again later'), { responseCode: code }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -79,6 +90,7 @@ export async function startSmtpReceiver() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    refusals,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -16,6 +16,8 @@
  *   /fault/drop-mid-body   sends half a feed, then resets the connection
  *   /many-items            a valid feed of 13,481 items in 1.9 MB, just under the 2 MB limit (a runaway feed)
  *   /switch/<name>         the good feed until `fail(name)`, then HTTP 500
+ *   /feed-with-images.xml  the good feed, its articles' images on this server (/images/<name>.png|jpeg)
+ *   /images/<name>         a 1024x768 image made on request (PNG or JPEG by the name's extension)
  * Tests add or replace paths with `route()`; anything else is a 404. Requests are counted per path.
  *
  * As a process: `node tests/support/feed-server.ts PORT` (Playwright's webServer).
@@ -25,6 +27,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
 
 export type Route = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -144,17 +147,30 @@ function faultRoutes(hugeBytesSent: Map<string, number>): Map<string, Route> {
   ]);
 }
 
+/** An article image as a blog's CDN would send it: large, with its own format. */
+async function sendImage(path: string, res: ServerResponse): Promise<void> {
+  const jpeg = path.endsWith('.jpeg') || path.endsWith('.jpg');
+  const canvas = sharp({ create: { width: 1024, height: 768, channels: 3, background: { r: 32, g: 96, b: 160 } } });
+  const body = await (jpeg ? canvas.jpeg() : canvas.png()).toBuffer();
+  res.writeHead(200, { 'content-type': jpeg ? 'image/jpeg' : 'image/png', 'content-length': body.length }).end(body);
+}
+
 export async function startFeedServer({ port = 0 }: { port?: number } = {}): Promise<FeedServer> {
   const hugeBytesSent = new Map<string, number>();
   const routes = faultRoutes(hugeBytesSent);
   const failing = new Set<string>();
   const counts = new Map<string, number>();
   const sockets = new Set<Socket>();
+  let base = '';
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     counts.set(path, (counts.get(path) ?? 0) + 1);
     const handler = routes.get(path);
     if (handler) return handler(req, res);
+    if (path === '/feed-with-images.xml') {
+      return xml(FEED.toString('utf8').replaceAll('https://cdn.example.com/max/1024/1*', `${base}/images/`))(req, res);
+    }
+    if (path.startsWith('/images/')) return void sendImage(path, res);
     if (path.startsWith('/switch/')) {
       return failing.has(path.slice('/switch/'.length))
         ? status(500, 'upstream failure')(req, res)
@@ -167,7 +183,7 @@ export async function startFeedServer({ port = 0 }: { port?: number } = {}): Pro
     socket.once('close', () => sockets.delete(socket));
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
     base,

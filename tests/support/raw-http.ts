@@ -7,6 +7,8 @@ import { connect } from 'node:net';
 
 export interface RawAnswer {
   status: number;
+  /** The status line as sent, e.g. `HTTP/1.1 400 Bad Request`. */
+  statusLine: string;
   headers: Record<string, string>;
   /** Every header line as sent (name lower-cased), for headers that may repeat. */
   headerLines: [string, string][];
@@ -44,6 +46,7 @@ export function rawRequest(
       });
       resolve({
         status: Number(statusLine.split(' ')[1]),
+        statusLine,
         headers: Object.fromEntries(headerLines),
         headerLines,
         body: end === -1 ? '' : text.slice(end + 4),

@@ -11,7 +11,11 @@ export interface FeedArticle {
   link: string;
   /** Plain-text excerpt: markup removed, entities decoded, whitespace collapsed, about 220 characters. */
   description: string;
-  /** Absolute http(s) address of the article's image, or null when the feed offers none. */
+  /**
+   * The article's image, or null when the feed offers none. Parsed from the feed as its absolute
+   * http(s) address; GET /api/pov answers our own address for it (POV_THUMBNAIL_PATH?id=...), so
+   * visitors' browsers never contact a host the feed chose.
+   */
   thumbnail: string | null;
   /**
    * When the article was published, as an ISO 8601 instant ("2025-03-11T14:20:41.000Z"): RSS
@@ -22,3 +26,6 @@ export interface FeedArticle {
 
 /** What GET /api/pov answers, in the `{status, items, message}` shape the page reads. */
 export type PovResponse = { status: 'ok'; items: FeedArticle[] } | { status: 'error'; message: string };
+
+/** Where the page loads an article's image from: our server, which fetched and re-encoded it. */
+export const POV_THUMBNAIL_PATH = '/api/pov/thumbnail';

@@ -4,26 +4,33 @@
  * A consistent copy of the SQLite lead store, safe while the server runs: SQLite's online backup
  * (node:sqlite's backup()) copies the database page by page and restarts if a write lands
  * mid-copy, so the file is always one committed state, never a torn one. The copy goes to a
- * temporary file beside FILE, is checked (PRAGMA integrity_check), then renamed into place.
+ * new owner-only file beside FILE, is checked (PRAGMA integrity_check), then renamed into place.
+ *
+ * It refuses an --out that is the live store or its -wal/-shm files (links resolved: writing there
+ * once replaced the live file under the running server and made every lead unreadable), a
+ * symbolic link, and any existing file unless --force is given.
  *
  * PostgreSQL is backed up with its own tool, pg_dump (README, "Backups").
  */
-import { chmodSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { backup, DatabaseSync } from 'node:sqlite';
 import { loadSettings, settingsOrExit } from '../settings.ts';
+import { checkNotTheStore, checkTarget, partialPathFor, RefusedTarget } from '../leads/private-file.ts';
 import { commandArgs, runCommand } from './command-line.ts';
 
 const USAGE = `Usage: npm run leads:backup -- --out FILE
 
-  --out FILE   where to write the copy (readable by its owner only; an existing file is replaced)
+  --out FILE   where to write the copy (readable by its owner only); never the store itself
+               or its -wal/-shm files, never through a symbolic link
+  --force      replace FILE if it exists (without it, an existing FILE is refused)
   --help       show this help
 
 Copies the SQLite store at SQLITE_PATH (default ./data/leads.sqlite), also while the server runs.
 With DATABASE_URL set, back up PostgreSQL with pg_dump instead (see the README, "Backups").`;
 
 async function main(): Promise<number> {
-  const args = commandArgs({ out: { type: 'string' }, help: { type: 'boolean' } }, USAGE);
+  const args = commandArgs({ out: { type: 'string' }, force: { type: 'boolean' }, help: { type: 'boolean' } }, USAGE);
   if (typeof args === 'number') return args;
   if (!args.out) {
     process.stderr.write(`--out FILE is required.\n\n${USAGE}\n`);
@@ -43,8 +50,22 @@ async function main(): Promise<number> {
   }
 
   const out = path.resolve(args.out);
+  const overwrite = args.force === true;
+  const refused = (error: unknown): number => {
+    if (!(error instanceof RefusedTarget)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    return 2;
+  };
+  try {
+    checkNotTheStore(out, source);
+    checkTarget(out, { overwrite });
+  } catch (error) {
+    return refused(error);
+  }
   mkdirSync(path.dirname(out), { recursive: true });
-  const partial = `${out}.partial-${process.pid}`;
+  const partial = partialPathFor(out);
+  // Created here, exclusively and owner-only, so the copy is private from its first page.
+  closeSync(openSync(partial, 'wx', 0o600));
   const db = new DatabaseSync(source);
   try {
     // Wait for the server's write lock instead of failing at once.
@@ -69,7 +90,14 @@ async function main(): Promise<number> {
     throw error;
   }
   copy.close();
-  chmodSync(partial, 0o600);
+  try {
+    // Again just before the rename: a link or file that appeared meanwhile is still refused.
+    checkNotTheStore(out, source);
+    checkTarget(out, { overwrite });
+  } catch (error) {
+    rmSync(partial, { force: true });
+    return refused(error);
+  }
   renameSync(partial, out);
   process.stderr.write(`Backed up ${leads} lead(s) from ${source} to ${out}\n`);
   return 0;

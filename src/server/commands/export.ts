@@ -5,7 +5,7 @@
  * FILE, from whichever store the environment configures (DATABASE_URL, else SQLITE_PATH).
  * Personal data goes only to that output; messages on stderr carry counts and errors, never values.
  */
-import { writeFile } from 'node:fs/promises';
+import { RefusedTarget, writePrivateFile } from '../leads/private-file.ts';
 import { leadsToCsv } from '../leads/csv.ts';
 import { loadSettings, settingsOrExit } from '../settings.ts';
 import { commandArgs, parseSinceDate, runCommand, write } from './command-line.ts';
@@ -13,8 +13,9 @@ import { openLeadStore } from '../leads/store.ts';
 
 const USAGE = `Usage: npm run leads:export -- [--out FILE] [--since YYYY-MM-DD] [--raw]
 
-  --out FILE           write the CSV to FILE instead of standard output (a new file
-                       is readable by its owner only; an existing one is replaced)
+  --out FILE           write the CSV to FILE instead of standard output: written as a
+                       new file readable by its owner only, then renamed over FILE (an
+                       existing FILE is replaced); a symbolic link is refused
   --since YYYY-MM-DD   only leads submitted on or after that day (UTC)
   --raw                values exactly as stored, for programs: without it, an apostrophe
                        is put before any text a spreadsheet could run as a formula
@@ -50,7 +51,15 @@ async function main(): Promise<number> {
     const leads = await store.list(since ? { since } : {});
     const csv = leadsToCsv(leads, { raw: args.raw === true });
     if (args.out) {
-      await writeFile(args.out, csv, { encoding: 'utf8', mode: 0o600 });
+      try {
+        // A new 0600 file beside the target, renamed into place: an existing file's wider mode
+        // is not kept, and a symbolic link at --out is refused, never written through.
+        await writePrivateFile(args.out, csv, { overwrite: true });
+      } catch (error) {
+        if (!(error instanceof RefusedTarget)) throw error;
+        process.stderr.write(`${error.message}\n`);
+        return 2;
+      }
       process.stderr.write(`Exported ${leads.length} lead(s) from the ${store.kind} store to ${args.out}\n`);
     } else {
       await write(csv);

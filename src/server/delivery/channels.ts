@@ -32,10 +32,18 @@ export interface Channels {
   close(): void;
 }
 
-/** An SMTP failure as a code and status, never its text: that can quote an address. */
-function smtpError(error: unknown): DeliveryError {
+/**
+ * An SMTP failure as a code and status, never its text: that can quote an address. With
+ * `refusalIsFinal` (the visitor confirmation), a 5xx answer is permanent: the address was refused,
+ * and anyone could otherwise raise the dead-delivery alarm by giving a bad one.
+ */
+function smtpError(error: unknown, refusalIsFinal: boolean): DeliveryError {
   const e = error as { code?: string; responseCode?: number; name?: string };
-  return new DeliveryError(`SMTP ${[e.code, e.responseCode].filter(Boolean).join(' ') || e.name || 'error'}`);
+  const permanent =
+    refusalIsFinal && typeof e.responseCode === 'number' && e.responseCode >= 500 && e.responseCode < 600;
+  return new DeliveryError(`SMTP ${[e.code, e.responseCode].filter(Boolean).join(' ') || e.name || 'error'}`, {
+    permanent,
+  });
 }
 
 export function createChannels(settings: ChannelSettings, site: SiteFacts, sendTimeoutMs: number): Channels {
@@ -54,7 +62,7 @@ export function createChannels(settings: ChannelSettings, site: SiteFacts, sendT
     : undefined;
   const from = settings.LEADS_FROM_EMAIL ?? site.contactEmail;
 
-  async function mail(message: MailMessage): Promise<void> {
+  async function mail(message: MailMessage, { refusalIsFinal = false } = {}): Promise<void> {
     if (!transport) throw new DeliveryError('SMTP_URL is not set');
     let timer: NodeJS.Timeout | undefined;
     try {
@@ -65,7 +73,7 @@ export function createChannels(settings: ChannelSettings, site: SiteFacts, sendT
         }),
       ]);
     } catch (error) {
-      throw error instanceof DeliveryError ? error : smtpError(error);
+      throw error instanceof DeliveryError ? error : smtpError(error, refusalIsFinal);
     } finally {
       clearTimeout(timer);
     }
@@ -88,6 +96,7 @@ export function createChannels(settings: ChannelSettings, site: SiteFacts, sendT
         case 'visitor-email':
           return mail(
             buildVisitorEmail(lead, { from, siteUrl: site.siteUrl, companyName: site.companyName, deliveryId }),
+            { refusalIsFinal: true },
           );
         case 'webhook': {
           if (!settings.LEADS_WEBHOOK_URL || !settings.LEADS_WEBHOOK_SECRET) {

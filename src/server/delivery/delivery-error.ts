@@ -5,8 +5,14 @@
  * cause (`HTTP 503`, `SMTP EAUTH 535`) and never a lead's data.
  */
 export class DeliveryError extends Error {
-  constructor(message: string) {
+  /**
+   * The receiver refused for good (an SMTP 5xx for a visitor confirmation: no such mailbox, a
+   * policy refusal): the delivery is recorded as refused and never retried.
+   */
+  readonly permanent: boolean;
+  constructor(message: string, { permanent = false }: { permanent?: boolean } = {}) {
     super(message);
     this.name = 'DeliveryError';
+    this.permanent = permanent;
   }
 }

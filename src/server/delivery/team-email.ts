@@ -5,7 +5,7 @@
 import type { Address } from 'nodemailer/lib/mailer/index.js';
 import { routes } from '../../config/routes.ts';
 import type { StoredLead } from '../leads/types.ts';
-import { bareAddress, bodyText, escapeHtml, oneLine } from './text.ts';
+import { bareAddress, bodyText, escapeHtml, headerText, oneLine } from './text.ts';
 
 export interface MailMessage {
   from: Address;
@@ -85,8 +85,8 @@ export function buildTeamEmail(lead: StoredLead, context: TeamEmailContext): Mai
     from: { name: oneLine(`${context.companyName} website`), address: configuredAddress(context.from) },
     to: context.to.map(configuredAddress),
     // The schema only stores single mailboxes; anything else simply gets no Reply-To.
-    ...(replyTo ? { replyTo: { name, address: replyTo } } : {}),
-    subject: oneLine(`Waiting list: ${name}, ${company}`, 200),
+    ...(replyTo ? { replyTo: { name: headerText(name), address: replyTo } } : {}),
+    subject: headerText(`Waiting list: ${name}, ${company}`, 200),
     text,
     html,
     messageId: `<${context.deliveryId}@${messageDomain(context.from)}>`,

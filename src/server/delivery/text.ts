@@ -11,6 +11,16 @@ export function oneLine(value: string, max = 200): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
+/**
+ * A display name for a header (Reply-To, Subject): one line, without the `=?` and `?=` that open
+ * and close an RFC 2047 encoded-word. A visitor's name sent as ASCII is written into the header
+ * as typed, and a mail client would decode an encoded-word in it, showing text the visitor
+ * chose (`Admin <admin@...>`) in place of their name.
+ */
+export function headerText(value: string, max = 200): string {
+  return oneLine(value.replace(/=\?|\?=/g, ' '), max).replace(/ {2,}/g, ' ');
+}
+
 // One mailbox and nothing else: no whitespace, no control characters, none of the characters that
 // make address lists, groups, comments or display names in a header.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what a mailbox must not hold

@@ -5,10 +5,11 @@
  * the same delivery id. Several servers on one PostgreSQL each claim different rows (see the store).
  */
 import type { ClaimedDelivery, DeliveryChannel, LeadStore, StoredLead } from '../leads/types.ts';
+import { DeliveryError } from './delivery-error.ts';
 import { nextAttempt, type DeliverySchedule } from './schedule.ts';
 
 export interface DeliveryEvent {
-  event: 'delivered' | 'retry' | 'dead' | 'worker-error';
+  event: 'delivered' | 'retry' | 'dead' | 'refused' | 'worker-error';
   delivery?: string;
   lead?: string;
   channel?: DeliveryChannel;
@@ -64,6 +65,12 @@ export function createDeliveryWorker(options: WorkerOptions): DeliveryWorker {
       await send(delivery.channel, delivery.id, lead, now());
     } catch (error) {
       const message = error instanceof Error ? error.message : 'unknown error';
+      if (error instanceof DeliveryError && error.permanent) {
+        // Final: retrying cannot help, and a refused address must not raise the dead-delivery alarm.
+        await store.refuseDelivery(delivery.id, delivery.leaseToken, message);
+        log({ ...base, event: 'refused', error: message });
+        return;
+      }
       const at = now();
       const retryAt = nextAttempt(schedule, delivery.attempts, new Date(delivery.firstAttemptAt), at, random);
       await store.failDelivery(delivery.id, delivery.leaseToken, message, retryAt);

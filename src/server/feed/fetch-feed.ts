@@ -116,6 +116,19 @@ function refusedAddress(error: unknown): boolean {
  * network failure.
  */
 export async function fetchFeedText(url: string, opts: FetchFeedOptions): Promise<string> {
+  const { bytes, contentType } = await fetchPublic(url, opts, ACCEPT);
+  return decode(bytes, contentType);
+}
+
+/**
+ * The reader behind fetchFeedText, for anything the feed names (its articles' images too): the
+ * same address checks on every hop, deadline and size limit. Returns the body's bytes.
+ */
+export async function fetchPublic(
+  url: string,
+  opts: FetchFeedOptions,
+  accept: string,
+): Promise<{ bytes: Uint8Array; contentType: string | null }> {
   const allowed = opts.isAllowedAddress ?? (opts.allowPrivateAddresses ? () => true : isPublicAddress);
   const dispatcher = opts.fetchImpl
     ? undefined
@@ -140,7 +153,7 @@ export async function fetchFeedText(url: string, opts: FetchFeedOptions): Promis
         response = await fetchImpl(address.href, {
           signal,
           redirect: 'manual',
-          headers: { accept: ACCEPT, 'user-agent': USER_AGENT },
+          headers: { accept, 'user-agent': USER_AGENT },
           ...(dispatcher ? { dispatcher } : {}),
         });
       } catch (error) {
@@ -175,7 +188,7 @@ export async function fetchFeedText(url: string, opts: FetchFeedOptions): Promis
     } catch (error) {
       throw failure(error);
     }
-    return decode(bytes, response.headers.get('content-type'));
+    return { bytes, contentType: response.headers.get('content-type') };
   } finally {
     dispatcher?.destroy().catch(() => {});
   }

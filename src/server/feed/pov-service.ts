@@ -2,6 +2,7 @@ import type { FeedArticle, PovResponse } from '../../lib/pov/types.ts';
 import { FeedError } from './feed-error.ts';
 import { type FetchFeedOptions, fetchFeedText } from './fetch-feed.ts';
 import { parseFeed } from './parse-feed.ts';
+import type { Thumbnails } from './thumbnails.ts';
 
 export interface PovServiceOptions {
   /** The configured feed address (site config); never taken from a request. */
@@ -26,6 +27,8 @@ export interface PovServiceOptions {
   lookup?: FetchFeedOptions['lookup'];
   fetchImpl?: FetchFeedOptions['fetchImpl'];
   now?: () => number;
+  /** Serves the articles' images from our origin (their addresses are replaced by ours). */
+  thumbnails?: Thumbnails;
   /** Structured events (no personal data). Default: none. */
   log?: (event: Record<string, unknown>) => void;
 }
@@ -98,7 +101,8 @@ export function createPovService(opts: PovServiceOptions): PovService {
         ...(opts.lookup ? { lookup: opts.lookup } : {}),
         ...(opts.fetchImpl ? { fetchImpl: opts.fetchImpl } : {}),
       });
-      const items = parseFeed(xml);
+      const parsed = parseFeed(xml);
+      const items = opts.thumbnails ? opts.thumbnails.adopt(parsed) : parsed;
       const fetchedAt = now();
       good = { items, fetchedAt };
       lastFailure = null;

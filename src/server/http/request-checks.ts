@@ -1,5 +1,6 @@
 /** Checks on a request's shape made before routing: methods and the Host header. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isIP } from 'node:net';
 
 /** Pages, files and /healthz are only read. */
 export const PAGE_METHODS = ['GET', 'HEAD'] as const;
@@ -31,4 +32,25 @@ export function hasOneHost(req: IncomingMessage): boolean {
     if (req.rawHeaders[i]?.toLowerCase() === 'host') hosts += 1;
   }
   return hosts <= 1;
+}
+
+// A host name (letters, digits, hyphens, underscores in dot-separated labels, an optional final
+// dot), an IPv4 address (which that also matches) or a bracketed IPv6 address, then an optional port.
+const HOST_NAME = /^[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.?$/;
+const HOST_WITH_PORT = /^(\[[^\]]*\]|[^:[\]]*)(?::(\d{1,5}))?$/;
+
+/**
+ * Whether the Host header names a host and nothing else. Astro builds the request's URL from it,
+ * and `a:b@127.0.0.1` (user info), a path, a space or an empty host made that throw (a 500 with a
+ * stack trace). A request without Host (HTTP/1.0) passes; Node answers 400 itself for HTTP/1.1.
+ */
+export function hasValidHost(req: IncomingMessage): boolean {
+  const host = req.headers.host;
+  if (host === undefined) return true;
+  const match = HOST_WITH_PORT.exec(host);
+  if (!match) return false;
+  const [, name = '', port] = match;
+  if (port !== undefined && Number(port) > 65_535) return false;
+  if (name.startsWith('[')) return isIP(name.slice(1, -1)) === 6;
+  return name.length <= 253 && HOST_NAME.test(name);
 }

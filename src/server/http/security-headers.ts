@@ -7,28 +7,85 @@ export interface SecurityHeaderOptions {
   hsts: boolean;
 }
 
-/** The Content-Security-Policy: no inline script runs unless the build produced it. */
-export function contentSecurityPolicy({ scriptHashes }: Pick<SecurityHeaderOptions, 'scriptHashes'>): string {
-  const hashes = scriptHashes.map((hash) => `'${hash}'`).join(' ');
-  return [
-    "default-src 'self'",
-    `script-src 'self'${hashes ? ` ${hashes}` : ''}`,
-    // Astro inlines each page's critical CSS and React sets style attributes; no script can ride on them.
-    "style-src 'self' 'unsafe-inline'",
-    // Article thumbnails come from the blog platform's image hosts.
-    "img-src 'self' data: https:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    "form-action 'self'",
-    "base-uri 'self'",
-    "object-src 'none'",
-    "frame-ancestors 'none'",
-    'upgrade-insecure-requests',
-  ].join('; ');
+export type CspDirective =
+  | 'default-src'
+  | 'script-src'
+  | 'style-src'
+  | 'img-src'
+  | 'font-src'
+  | 'connect-src'
+  | 'frame-src'
+  | 'form-action'
+  | 'base-uri'
+  | 'object-src'
+  | 'frame-ancestors'
+  | 'upgrade-insecure-requests';
+
+/** Sources per directive, e.g. `{ 'connect-src': ['https://analytics.example.com'] }`. */
+export type CspSources = Partial<Record<CspDirective, readonly string[]>>;
+
+/**
+ * The policy every response starts from. Nothing here names another origin: no inline script runs
+ * unless the build produced it, and images (the POV articles' too, which our server fetches and
+ * re-encodes) come from our origin only.
+ */
+const BASE_POLICY: Readonly<Record<CspDirective, readonly string[]>> = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  // Astro inlines each page's critical CSS and React sets style attributes; no script can ride on them.
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:'],
+  'font-src': ["'self'"],
+  'connect-src': ["'self'"],
+  'frame-src': [],
+  'form-action': ["'self'"],
+  'base-uri': ["'self'"],
+  'object-src': ["'none'"],
+  'frame-ancestors': ["'none'"],
+  'upgrade-insecure-requests': [],
+};
+
+/** Directives written without sources; any other directive left empty is left out. */
+const VALUELESS = new Set<CspDirective>(['upgrade-insecure-requests']);
+
+/**
+ * What a route adds to the base policy: `path` is a page's path, or a prefix ending in `/` for
+ * every page under it. Each feature adds only the origins it needs, on the routes that need them
+ * (a CMS editor's API on its editor routes, an analytics host where it runs), never to the base.
+ */
+export const ROUTE_SOURCES: readonly { path: string; sources: CspSources }[] = [];
+
+/** The sources the routes matching `path` add (none for most pages). */
+export function sourcesForPath(path: string): CspSources {
+  const merged: Partial<Record<CspDirective, string[]>> = {};
+  for (const route of ROUTE_SOURCES) {
+    const matches = route.path.endsWith('/') ? path.startsWith(route.path) : path === route.path;
+    if (!matches) continue;
+    for (const [directive, sources] of Object.entries(route.sources) as [CspDirective, readonly string[]][]) {
+      merged[directive] = [...(merged[directive] ?? []), ...sources];
+    }
+  }
+  return merged;
 }
 
-export function applySecurityHeaders(res: ServerResponse, options: SecurityHeaderOptions): void {
-  res.setHeader('Content-Security-Policy', contentSecurityPolicy(options));
+/** The Content-Security-Policy: the base, this response's inline-script hashes, and a route's additions. */
+export function contentSecurityPolicy({
+  scriptHashes,
+  add = {},
+}: Pick<SecurityHeaderOptions, 'scriptHashes'> & { add?: CspSources }): string {
+  const directives: string[] = [];
+  for (const [directive, base] of Object.entries(BASE_POLICY) as [CspDirective, readonly string[]][]) {
+    const extra = directive === 'script-src' ? scriptHashes.map((hash) => `'${hash}'`) : [];
+    const sources = [...new Set([...base, ...(add[directive] ?? []), ...extra])];
+    if (sources.length > 0) directives.push(`${directive} ${sources.join(' ')}`);
+    else if (VALUELESS.has(directive)) directives.push(directive);
+  }
+  return directives.join('; ');
+}
+
+/** The headers every response carries; `path` picks a route's additions to the policy. */
+export function applySecurityHeaders(res: ServerResponse, options: SecurityHeaderOptions, path = '/'): void {
+  res.setHeader('Content-Security-Policy', contentSecurityPolicy({ ...options, add: sourcesForPath(path) }));
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
   res.setHeader('X-Frame-Options', 'DENY');

@@ -97,6 +97,50 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX leads_email_lower ON leads (lower(email));
     `,
   },
+  {
+    version: 3,
+    description: 'visitor confirmations counted by canonical address; a refused delivery is final',
+    // recipient_key: a hash of the canonical address of a visitor confirmation (see
+    // canonical-address.ts), so `Ada+1@Example.com` counts as `ada@example.com` and the outbox
+    // still copies no personal data. `refused`: the mail server refused a visitor confirmation
+    // permanently (SMTP 5xx); it is not retried and is not dead. SQLite cannot change a CHECK in
+    // place, so its table is rebuilt.
+    sqlite: `
+      CREATE TABLE lead_deliveries_v3 (
+        id               TEXT    PRIMARY KEY NOT NULL,
+        lead_id          TEXT    NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
+        channel          TEXT    NOT NULL CHECK (channel IN ('team-email', 'webhook', 'visitor-email')),
+        status           TEXT    NOT NULL CHECK (status IN ('pending', 'sent', 'dead', 'refused')),
+        attempts         INTEGER NOT NULL DEFAULT 0,
+        created_at       TEXT    NOT NULL,
+        next_attempt_at  TEXT    NOT NULL,
+        first_attempt_at TEXT,
+        lease_token      TEXT,
+        last_error       TEXT,
+        sent_at          TEXT,
+        recipient_key    TEXT,
+        UNIQUE (lead_id, channel)
+      );
+      INSERT INTO lead_deliveries_v3 (id, lead_id, channel, status, attempts, created_at, next_attempt_at,
+                                      first_attempt_at, lease_token, last_error, sent_at)
+        SELECT id, lead_id, channel, status, attempts, created_at, next_attempt_at,
+               first_attempt_at, lease_token, last_error, sent_at
+        FROM lead_deliveries;
+      DROP TABLE lead_deliveries;
+      ALTER TABLE lead_deliveries_v3 RENAME TO lead_deliveries;
+      CREATE INDEX lead_deliveries_due ON lead_deliveries (status, next_attempt_at);
+      CREATE INDEX lead_deliveries_recent ON lead_deliveries (channel, created_at);
+      CREATE INDEX lead_deliveries_recipient ON lead_deliveries (recipient_key, created_at);
+    `,
+    postgres: `
+      ALTER TABLE lead_deliveries DROP CONSTRAINT lead_deliveries_status_check;
+      ALTER TABLE lead_deliveries ADD CONSTRAINT lead_deliveries_status_check
+        CHECK (status IN ('pending', 'sent', 'dead', 'refused'));
+      ALTER TABLE lead_deliveries ADD COLUMN recipient_key text;
+      CREATE INDEX lead_deliveries_recent ON lead_deliveries (channel, created_at);
+      CREATE INDEX lead_deliveries_recipient ON lead_deliveries (recipient_key, created_at);
+    `,
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = migrations.reduce((max, m) => Math.max(max, m.version), 0);

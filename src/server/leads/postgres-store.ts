@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { recipientKey } from './canonical-address.ts';
 import { pendingMigrations } from './migrations.ts';
 import {
   LEAD_COLUMNS,
@@ -12,19 +13,26 @@ import {
   type LeadRow,
 } from './rows.ts';
 import {
+  CONFIRMATION_CAP_WINDOW_MS,
+  type ConfirmationOutcome,
+  DEFAULT_CONFIRMATIONS_PER_HOUR,
   VISITOR_EMAIL_WINDOW_MS,
   type DeliveryChannel,
   type LeadInput,
   type LeadStore,
   type LeadStoreOptions,
+  type SaveOptions,
   type SaveResult,
   type StoredLead,
 } from './types.ts';
 
 /** Arbitrary constant naming this application's migration lock (pg_advisory_xact_lock). */
 const MIGRATION_LOCK_ID = 7_340_118_205;
-/** Arbitrary constant naming the per-address lock that keeps visitor confirmations to one a day. */
-const CONFIRMATION_LOCK_SPACE = 7_340_118;
+/**
+ * Arbitrary constant naming the lock that serializes queueing visitor confirmations across
+ * instances, so two saves cannot both see room under the per-address rule or the hourly cap.
+ */
+const CONFIRMATION_LOCK_ID = 7_340_118_119;
 
 export interface PostgresStoreOptions extends LeadStoreOptions {
   /** Most connections this process opens. Default 10 (`PG_POOL_MAX`). */
@@ -110,20 +118,48 @@ export async function openPostgresLeadStore(
     }
   }
 
-  async function queueFor(client: pg.PoolClient, leadId: string, email: string, at: Date): Promise<void> {
+  const confirmationsPerHour = options.confirmationsPerHour ?? DEFAULT_CONFIRMATIONS_PER_HOUR;
+
+  /** Queues the lead's deliveries; says what became of its visitor confirmation. */
+  async function queueFor(
+    client: pg.PoolClient,
+    leadId: string,
+    email: string,
+    at: Date,
+    confirm: boolean,
+  ): Promise<ConfirmationOutcome | undefined> {
+    let confirmation: ConfirmationOutcome | undefined;
     for (const channel of channels) {
-      if (channel === 'visitor-email') {
-        // Serialize confirmations per address across instances, so two saves cannot both see none.
-        await client.query('SELECT pg_advisory_xact_lock($1, hashtext(lower($2)))', [CONFIRMATION_LOCK_SPACE, email]);
-        const recent = await client.query(
-          `SELECT 1 FROM lead_deliveries d JOIN leads l ON l.id = d.lead_id
-           WHERE d.channel = 'visitor-email' AND lower(l.email) = lower($1) AND d.created_at > $2 LIMIT 1`,
-          [email, new Date(at.getTime() - VISITOR_EMAIL_WINDOW_MS)],
-        );
-        if (recent.rowCount) continue;
+      if (channel !== 'visitor-email') {
+        await client.query(queueSql, [randomUUID(), leadId, channel, at]);
+        continue;
       }
-      await client.query(queueSql, [randomUUID(), leadId, channel, at]);
+      if (!confirm) {
+        confirmation = 'declined';
+        continue;
+      }
+      const key = recipientKey(email);
+      await client.query('SELECT pg_advisory_xact_lock($1)', [CONFIRMATION_LOCK_ID]);
+      const counts = await client.query<{ recent: boolean; hour: string }>(
+        `SELECT EXISTS (SELECT 1 FROM lead_deliveries
+                         WHERE recipient_key = $1 AND channel = 'visitor-email' AND created_at > $2) AS recent,
+                (SELECT count(*) FROM lead_deliveries
+                  WHERE channel = 'visitor-email' AND created_at > $3) AS hour`,
+        [key, new Date(at.getTime() - VISITOR_EMAIL_WINDOW_MS), new Date(at.getTime() - CONFIRMATION_CAP_WINDOW_MS)],
+      );
+      const row = counts.rows[0];
+      if (row?.recent) confirmation = 'recent';
+      else if (Number(row?.hour ?? 0) >= confirmationsPerHour) confirmation = 'capped';
+      else {
+        await client.query(
+          `INSERT INTO lead_deliveries (id, lead_id, channel, status, created_at, next_attempt_at, recipient_key)
+           VALUES ($1, $2, 'visitor-email', 'pending', $3, $3, $4) ON CONFLICT (lead_id, channel) DO NOTHING`,
+          [randomUUID(), leadId, at, key],
+        );
+        confirmation = 'queued';
+      }
     }
+    return confirmation;
   }
 
   async function deleteWhere(where: string, value: unknown) {
@@ -140,7 +176,7 @@ export async function openPostgresLeadStore(
   return {
     kind: 'postgres',
 
-    async save(lead: LeadInput, idempotencyKey: string): Promise<SaveResult> {
+    async save(lead: LeadInput, idempotencyKey: string, saveOptions: SaveOptions = {}): Promise<SaveResult> {
       open();
       // A conflicting insert waits for the other transaction. If that one rolled back, our insert
       // succeeds instead; if it committed, the lookup finds its row. Retry covers the rare case of a
@@ -152,8 +188,13 @@ export async function openPostgresLeadStore(
         const result = await transaction(async (client): Promise<SaveResult | null> => {
           const inserted = await client.query<{ id: string }>(insertSql, values);
           if (inserted.rows[0]) {
-            await queueFor(client, id, lead.email, at);
-            return { id: String(inserted.rows[0].id), created: true, sameLead: true };
+            const confirmation = await queueFor(client, id, lead.email, at, saveOptions.confirm !== false);
+            return {
+              id: String(inserted.rows[0].id),
+              created: true,
+              sameLead: true,
+              ...(confirmation && { confirmation }),
+            };
           }
           const existing = await client.query<LeadRow>('SELECT * FROM leads WHERE idempotency_key = $1', [
             idempotencyKey,
@@ -246,6 +287,15 @@ export async function openPostgresLeadStore(
         `UPDATE lead_deliveries SET status = $3, next_attempt_at = $4, last_error = $5, lease_token = NULL
          WHERE id = $1 AND lease_token = $2 AND status = 'pending'`,
         [id, leaseToken, retryAt ? 'pending' : 'dead', retryAt ?? now(), error.slice(0, 300)],
+      );
+    },
+
+    async refuseDelivery(id: string, leaseToken: string, error: string) {
+      open();
+      await pool.query(
+        `UPDATE lead_deliveries SET status = 'refused', next_attempt_at = $3, last_error = $4, lease_token = NULL
+         WHERE id = $1 AND lease_token = $2 AND status = 'pending'`,
+        [id, leaseToken, now(), error.slice(0, 300)],
       );
     },
 

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { securePrivateStore } from './file-permissions.ts';
+import { recipientKey } from './canonical-address.ts';
 import { pendingMigrations } from './migrations.ts';
 import {
   LEAD_COLUMNS,
@@ -14,11 +16,15 @@ import {
   type LeadRow,
 } from './rows.ts';
 import {
+  CONFIRMATION_CAP_WINDOW_MS,
+  type ConfirmationOutcome,
+  DEFAULT_CONFIRMATIONS_PER_HOUR,
   VISITOR_EMAIL_WINDOW_MS,
   type DeliveryChannel,
   type LeadInput,
   type LeadStore,
   type LeadStoreOptions,
+  type SaveOptions,
   type SaveResult,
   type StoredLead,
 } from './types.ts';
@@ -71,6 +77,25 @@ function runMigrations(db: DatabaseSync, now: () => Date): void {
   }
 }
 
+/** SQLite's quick_check found damage; the message lists the first problems it reported. */
+export class StoreCheckError extends Error {
+  readonly code = 'STORE_QUICK_CHECK';
+  constructor(problems: string) {
+    super(`failed SQLite's quick_check (${problems})`);
+    this.name = 'StoreCheckError';
+  }
+}
+
+/** Device and inode of a file, or 'missing'. */
+function fileIdentity(file: string): string {
+  try {
+    const stat = statSync(file);
+    return `${stat.dev}:${stat.ino}`;
+  } catch {
+    return 'missing';
+  }
+}
+
 /** The statements that open, keep and undo one unit of work. */
 interface Bracket {
   begin: string;
@@ -106,6 +131,11 @@ export function openSqliteLeadStore(file: string, options: SqliteStoreOptions = 
     // FULL: every commit is fsynced before it returns, so a saved lead survives a crash or power loss.
     db.exec('PRAGMA synchronous = FULL');
     db.exec('PRAGMA foreign_keys = ON');
+    // A damaged store is refused at start rather than served (and written into) until a read fails.
+    const problems = db.prepare('PRAGMA quick_check(3)').all();
+    if (problems.length !== 1 || problems[0]?.quick_check !== 'ok') {
+      throw new StoreCheckError(problems.map((row) => String(row.quick_check)).join('; '));
+    }
     runMigrations(db, now);
   } catch (error) {
     db.close();
@@ -113,6 +143,8 @@ export function openSqliteLeadStore(file: string, options: SqliteStoreOptions = 
   }
   // The WAL and -shm files exist now; narrow them too if an older copy left them wide.
   if (location !== ':memory:') securePrivateStore(location);
+  // Which file this connection holds: one moved or copied over the path later is another store.
+  const identity = location === ':memory:' ? undefined : fileIdentity(location);
 
   const placeholders = LEAD_COLUMNS.map(() => '?').join(', ');
   const insert = db.prepare(
@@ -130,10 +162,18 @@ export function openSqliteLeadStore(file: string, options: SqliteStoreOptions = 
     `INSERT INTO lead_deliveries (id, lead_id, channel, status, created_at, next_attempt_at)
      VALUES (?, ?, ?, 'pending', ?, ?) ON CONFLICT (lead_id, channel) DO NOTHING`,
   );
-  const recentConfirmation = db.prepare(
-    `SELECT 1 FROM lead_deliveries d JOIN leads l ON l.id = d.lead_id
-     WHERE d.channel = 'visitor-email' AND lower(l.email) = lower(?) AND d.created_at > ? LIMIT 1`,
+  const queueConfirmation = db.prepare(
+    `INSERT INTO lead_deliveries (id, lead_id, channel, status, created_at, next_attempt_at, recipient_key)
+     VALUES (?, ?, 'visitor-email', 'pending', ?, ?, ?) ON CONFLICT (lead_id, channel) DO NOTHING`,
   );
+  const recentConfirmation = db.prepare(
+    `SELECT 1 FROM lead_deliveries
+     WHERE recipient_key = ? AND channel = 'visitor-email' AND created_at > ? LIMIT 1`,
+  );
+  const confirmationsSince = db.prepare(
+    `SELECT count(*) AS n FROM lead_deliveries WHERE channel = 'visitor-email' AND created_at > ?`,
+  );
+  const confirmationsPerHour = options.confirmationsPerHour ?? DEFAULT_CONFIRMATIONS_PER_HOUR;
   const dueIds = db.prepare(
     `SELECT id FROM lead_deliveries WHERE status = 'pending' AND next_attempt_at <= ?
      ORDER BY next_attempt_at LIMIT ?`,
@@ -176,6 +216,8 @@ export function openSqliteLeadStore(file: string, options: SqliteStoreOptions = 
      ORDER BY created_at, rowid`,
   );
   let closed = false;
+  const readLatest = db.prepare('SELECT id FROM leads ORDER BY rowid DESC LIMIT 1');
+  const readLatestDelivery = db.prepare('SELECT id FROM lead_deliveries ORDER BY rowid DESC LIMIT 1');
 
   const open = () => {
     if (closed) throw new Error('The lead store is closed.');
@@ -212,23 +254,45 @@ export function openSqliteLeadStore(file: string, options: SqliteStoreOptions = 
     }
   }
 
-  function queueFor(leadId: string, email: string, list: readonly DeliveryChannel[], at: Date): number {
+  /**
+   * Queues the lead's deliveries; says what became of its visitor confirmation. The transaction
+   * around it (one writer at a time in SQLite) keeps the count and the insert together.
+   */
+  function queueFor(
+    leadId: string,
+    email: string,
+    list: readonly DeliveryChannel[],
+    at: Date,
+    confirm: boolean,
+  ): ConfirmationOutcome | undefined {
     const stamp = at.toISOString();
-    let queued = 0;
+    let confirmation: ConfirmationOutcome | undefined;
     for (const channel of list) {
-      if (channel === 'visitor-email') {
-        const windowStart = new Date(at.getTime() - VISITOR_EMAIL_WINDOW_MS).toISOString();
-        if (recentConfirmation.get(email, windowStart)) continue;
+      if (channel !== 'visitor-email') {
+        queue.run(randomUUID(), leadId, channel, stamp, stamp);
+        continue;
       }
-      queued += Number(queue.run(randomUUID(), leadId, channel, stamp, stamp).changes);
+      const key = recipientKey(email);
+      if (!confirm) confirmation = 'declined';
+      else if (recentConfirmation.get(key, new Date(at.getTime() - VISITOR_EMAIL_WINDOW_MS).toISOString())) {
+        confirmation = 'recent';
+      } else if (
+        Number(confirmationsSince.get(new Date(at.getTime() - CONFIRMATION_CAP_WINDOW_MS).toISOString())?.n) >=
+        confirmationsPerHour
+      ) {
+        confirmation = 'capped';
+      } else {
+        queueConfirmation.run(randomUUID(), leadId, stamp, stamp, key);
+        confirmation = 'queued';
+      }
     }
-    return queued;
+    return confirmation;
   }
 
   return {
     kind: 'sqlite',
 
-    async save(lead: LeadInput, idempotencyKey: string): Promise<SaveResult> {
+    async save(lead: LeadInput, idempotencyKey: string, saveOptions: SaveOptions = {}): Promise<SaveResult> {
       open();
       const at = now();
       const id = randomUUID();
@@ -240,8 +304,8 @@ export function openSqliteLeadStore(file: string, options: SqliteStoreOptions = 
       return transaction(() => {
         const inserted = insert.get(...(values as (string | number | null)[]));
         if (inserted) {
-          queueFor(id, lead.email, channels, at);
-          return { id: String(inserted.id), created: true, sameLead: true };
+          const confirmation = queueFor(id, lead.email, channels, at, saveOptions.confirm !== false);
+          return { id: String(inserted.id), created: true, sameLead: true, ...(confirmation && { confirmation }) };
         }
         const existing = byKey.get(idempotencyKey) as unknown as LeadRow | undefined;
         if (!existing) throw new Error('The lead store reported a duplicate key it cannot find.');
@@ -316,6 +380,11 @@ export function openSqliteLeadStore(file: string, options: SqliteStoreOptions = 
       fail.run(retryAt ? 'pending' : 'dead', (retryAt ?? now()).toISOString(), error.slice(0, 300), id, leaseToken);
     },
 
+    async refuseDelivery(id: string, leaseToken: string, error: string) {
+      open();
+      fail.run('refused', now().toISOString(), error.slice(0, 300), id, leaseToken);
+    },
+
     async listDeliveries() {
       open();
       return openDeliveries.all().map((row) => rowToDeliveryInfo(row as unknown as DeliveryRow));
@@ -353,9 +422,18 @@ export function openSqliteLeadStore(file: string, options: SqliteStoreOptions = 
       });
     },
 
+    /**
+     * A real read of both tables, and the file at SQLITE_PATH is still the one this connection
+     * writes to: a file moved over it (a backup written onto the live store) leaves this server
+     * writing into a deleted file, which no later start can read.
+     */
     async ping(): Promise<void> {
       open();
-      db.prepare('SELECT 1').get();
+      readLatest.get();
+      readLatestDelivery.get();
+      if (identity !== undefined && fileIdentity(location) !== identity) {
+        throw new Error('The file at SQLITE_PATH is no longer the store this server opened (replaced or removed).');
+      }
     },
 
     async checkIntegrity(): Promise<boolean> {

@@ -84,7 +84,7 @@ export async function openSqliteThreadStore(file: string, options: SqliteStoreOp
 
   return {
     kind: 'sqlite',
-    save: (lead, idempotencyKey) => call('save', [lead, idempotencyKey]),
+    save: (lead, idempotencyKey, options) => call('save', [lead, idempotencyKey, options]),
     list: (options) => call('list', [options]),
     count: () => call('count', []),
     get: (id) => call('get', [id]),
@@ -94,6 +94,7 @@ export async function openSqliteThreadStore(file: string, options: SqliteStoreOp
     claimDeliveries: (limit, leaseMs) => call('claimDeliveries', [limit, leaseMs]),
     completeDelivery: (id) => call('completeDelivery', [id]),
     failDelivery: (id, leaseToken, error, retryAt) => call('failDelivery', [id, leaseToken, error, retryAt]),
+    refuseDelivery: (id, leaseToken, error) => call('refuseDelivery', [id, leaseToken, error]),
     listDeliveries: () => call('listDeliveries', []),
     deliveryHealth: () => call('deliveryHealth', []),
     retryDead: () => call('retryDead', []),

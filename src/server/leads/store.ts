@@ -14,6 +14,8 @@ export type {
   LeadStore,
   LeadStoreOptions,
   SaveResult,
+  SaveOptions,
+  ConfirmationOutcome,
   StoredLead,
 } from './types.ts';
 export { deliveryChannels } from './types.ts';
@@ -40,4 +42,25 @@ export async function openLeadStore(
     return openPostgresLeadStore(settings.DATABASE_URL, { ...options, poolMax: settings.PG_POOL_MAX });
   }
   return openSqliteThreadStore(settings.SQLITE_PATH, options);
+}
+
+/**
+ * One line saying why the configured store cannot be used, for the server and the commands to
+ * print instead of a driver's stack trace. Never the DATABASE_URL (it holds a password).
+ */
+export function storeStartProblem(error: unknown, settings: StoreSettings): string {
+  const e = (error ?? {}) as { code?: unknown; message?: unknown; errors?: unknown };
+  // A refused connection to every address of a host comes as an AggregateError of them.
+  const first = Array.isArray(e.errors) ? (e.errors[0] as { code?: unknown } | undefined) : undefined;
+  const code = typeof e.code === 'string' ? e.code : typeof first?.code === 'string' ? first.code : undefined;
+  const message = typeof e.message === 'string' && e.message !== '' ? e.message.split('\n', 1)[0] : undefined;
+  if (settings.DATABASE_URL) {
+    const reason = [code, code && /^[A-Z]+$/.test(code) ? undefined : message].filter(Boolean).join(': ');
+    return `Lead store error: cannot use the PostgreSQL database at DATABASE_URL (${reason || 'unknown error'}). Check the URL and that PostgreSQL is running and reachable.`;
+  }
+  const where = `the SQLite store at ${settings.SQLITE_PATH}`;
+  if (code === 'STORE_QUICK_CHECK') {
+    return `Lead store error: ${where} ${message}. Restore it from a backup (see the README's "Backups").`;
+  }
+  return `Lead store error: cannot open ${where} (${message ?? code ?? 'unknown error'}).`;
 }

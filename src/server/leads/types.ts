@@ -20,6 +20,12 @@ export interface SaveResult {
    * fields plus the program). A different one is a conflict the caller answers with 422.
    */
   sameLead: boolean;
+  /**
+   * With `created: true` and the visitor-email channel on: whether the lead's confirmation was
+   * queued, or why not (one already went to that address within 24 h; the site-wide hourly cap
+   * is reached; the caller declined it, e.g. its network had too many).
+   */
+  confirmation?: ConfirmationOutcome;
 }
 
 /**
@@ -47,7 +53,7 @@ export interface DeliveryInfo {
   id: string;
   leadId: string;
   channel: DeliveryChannel;
-  status: 'pending' | 'sent' | 'dead';
+  status: 'pending' | 'sent' | 'dead' | 'refused';
   attempts: number;
   createdAt: string;
   nextAttemptAt: string | null;
@@ -71,10 +77,23 @@ export interface LeadStoreOptions {
   now?: () => Date;
   /** Channels each new lead is queued for, in the same transaction as the lead. Default none. */
   channels?: readonly DeliveryChannel[];
+  /** Most visitor confirmations queued site-wide per hour (LEADS_CONFIRM_MAX_PER_HOUR). Default 30. */
+  confirmationsPerHour?: number;
+}
+
+export type ConfirmationOutcome = 'queued' | 'recent' | 'capped' | 'declined';
+
+/** What a save may ask beyond the lead itself. */
+export interface SaveOptions {
+  /** false: queue no visitor confirmation for this lead (the team channels as always). */
+  confirm?: boolean;
 }
 
 /** How long a visitor confirmation blocks another one to the same address. */
 export const VISITOR_EMAIL_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** The window of the site-wide confirmation cap, and its default. */
+export const CONFIRMATION_CAP_WINDOW_MS = 60 * 60 * 1000;
+export const DEFAULT_CONFIRMATIONS_PER_HOUR = 30;
 
 /**
  * Where leads live. Two implementations: SQLite (embedded default) and PostgreSQL (shared by
@@ -88,9 +107,10 @@ export interface LeadStore {
    * Stores a lead durably before resolving, together with one pending delivery per configured
    * channel (one transaction). The same idempotency key again resolves with the same id and
    * `created: false` and stores nothing new, also when the calls race each other. A visitor
-   * confirmation is queued at most once per address per 24 hours.
+   * confirmation is queued at most once per canonical address per 24 hours, and at most
+   * `confirmationsPerHour` site-wide.
    */
-  save(lead: LeadInput, idempotencyKey: string): Promise<SaveResult>;
+  save(lead: LeadInput, idempotencyKey: string, options?: SaveOptions): Promise<SaveResult>;
   /** Leads oldest first, optionally only those created at or after `since`. */
   list(options?: { since?: Date }): Promise<StoredLead[]>;
   count(): Promise<number>;
@@ -108,6 +128,8 @@ export interface LeadStore {
   completeDelivery(id: string): Promise<void>;
   /** Records a failed attempt: retried at `retryAt`, or dead when `retryAt` is null. */
   failDelivery(id: string, leaseToken: string, error: string, retryAt: Date | null): Promise<void>;
+  /** Records a final refusal (a visitor's mail server refused the address): not retried, not dead. */
+  refuseDelivery(id: string, leaseToken: string, error: string): Promise<void>;
   /** Pending (never tried or failed) and dead deliveries, oldest first. */
   listDeliveries(): Promise<DeliveryInfo[]>;
   deliveryHealth(): Promise<DeliveryHealth>;

@@ -178,11 +178,19 @@ export function openWaitlistRateLimiter(
   options: RateLimiterSettings & {
     databaseUrl?: string | undefined;
     onFallback?: PostgresRateLimiterOptions['onFallback'];
+    /** The PostgreSQL table; one per kind of count (submissions, confirmations). */
+    tableName?: string;
   },
 ): Promise<WaitlistRateLimiter> {
   if (options.databaseUrl && options.limit > 0) {
-    const { limit, windowMs, databaseUrl, onFallback } = options;
-    return createPostgresRateLimiter({ limit, windowMs, databaseUrl, ...(onFallback ? { onFallback } : {}) });
+    const { limit, windowMs, databaseUrl, onFallback, tableName } = options;
+    return createPostgresRateLimiter({
+      limit,
+      windowMs,
+      databaseUrl,
+      ...(onFallback ? { onFallback } : {}),
+      ...(tableName ? { tableName } : {}),
+    });
   }
   return Promise.resolve(createMemoryRateLimiter(options));
 }

@@ -4,7 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { validateWaitlist, type WaitlistErrors } from '../../lib/waitlist/schema.ts';
-import type { LeadStore, SaveResult } from '../leads/store.ts';
+import type { ConfirmationOutcome, LeadStore, SaveResult } from '../leads/store.ts';
+import { confirmationGroup } from './confirmation-group.ts';
 import type { WaitlistCandidate } from './decode.ts';
 
 export interface RateLimitDecision {
@@ -38,15 +39,25 @@ export interface WaitlistSubmitterOptions {
   store: LeadStore;
   rateLimiter: SubmissionRateLimiter;
   /**
-   * Called once a new lead (not a repeat of an idempotency key) is stored, with its id: the
-   * server wakes the delivery worker here, so the lead's deliveries go out at once instead of at
-   * the worker's next poll. The deliveries themselves are already in the outbox: a missed call
-   * only delays them.
+   * Limits visitor confirmations per client network (an IPv6 /48, an IPv4 address): past it, the
+   * lead is stored and delivered to the team as always, without a confirmation.
    */
-  onStored?: (leadId: string) => void;
+  confirmations?: SubmissionRateLimiter;
+  /**
+   * Called once a new lead (not a repeat of an idempotency key) is stored, with its id and what
+   * became of its visitor confirmation: the server wakes the delivery worker here, so the lead's
+   * deliveries go out at once instead of at the worker's next poll. The deliveries themselves are
+   * already in the outbox: a missed call only delays them.
+   */
+  onStored?: (leadId: string, confirmation: ConfirmationOutcome | undefined) => void;
 }
 
-export function createWaitlistSubmitter({ store, rateLimiter, onStored }: WaitlistSubmitterOptions): Submit {
+export function createWaitlistSubmitter({
+  store,
+  rateLimiter,
+  confirmations,
+  onStored,
+}: WaitlistSubmitterOptions): Submit {
   return async (candidate, client) => {
     // A client already past the limit is turned away whatever it sends.
     const early = await rateLimiter.peek(client);
@@ -63,9 +74,11 @@ export function createWaitlistSubmitter({ store, rateLimiter, onStored }: Waitli
     if (candidate.honeypot) return { kind: 'honeypot', id: randomUUID(), program };
     let saved: SaveResult;
     try {
+      const confirm = confirmations ? (await confirmations.check(confirmationGroup(client))).allowed : true;
       saved = await store.save(
         { ...result.data, sourceProgram: program },
         candidate.idempotencyKey ?? `server-${randomUUID()}`,
+        { confirm },
       );
     } catch (error) {
       const code = (error as { code?: unknown } | null)?.code;
@@ -73,7 +86,7 @@ export function createWaitlistSubmitter({ store, rateLimiter, onStored }: Waitli
     }
     if (!saved.created)
       return saved.sameLead ? { kind: 'duplicate', id: saved.id, program } : { kind: 'key_conflict', id: saved.id };
-    onStored?.(saved.id);
+    onStored?.(saved.id, saved.confirmation);
     return { kind: 'stored', id: saved.id, program };
   };
 }

@@ -63,6 +63,30 @@ describe('delivery settings', () => {
     expect(found.join('\n')).not.toMatch(/hunter2|token-abc|plain-secret/);
   });
 
+  it('bound the retention, so a huge value cannot pass validation and then break the purge', () => {
+    expect(problems({ LEADS_RETENTION_DAYS: '1e9' })).toEqual([
+      'LEADS_RETENTION_DAYS must be 36500 or less (got "1e9")',
+    ]);
+    expect(problems({ LEADS_RETENTION_DAYS: '36501' })).toEqual([
+      'LEADS_RETENTION_DAYS must be 36500 or less (got "36501")',
+    ]);
+    expect(loadSettings({ LEADS_RETENTION_DAYS: '36500' }).LEADS_RETENTION_DAYS).toBe(36_500);
+  });
+
+  it('cap visitor confirmations site-wide: 30 an hour unless set', () => {
+    expect(loadSettings({}).LEADS_CONFIRM_MAX_PER_HOUR).toBe(30);
+    expect(loadSettings({ LEADS_CONFIRM_MAX_PER_HOUR: '120' }).LEADS_CONFIRM_MAX_PER_HOUR).toBe(120);
+    expect(problems({ LEADS_CONFIRM_MAX_PER_HOUR: 'lots' })).toEqual([
+      'LEADS_CONFIRM_MAX_PER_HOUR must be a whole number (got "lots")',
+    ]);
+    expect(problems({ LEADS_CONFIRM_MAX_PER_HOUR: '0' })).toEqual([
+      'LEADS_CONFIRM_MAX_PER_HOUR must be 1 or more (got "0")',
+    ]);
+    expect(problems({ LEADS_CONFIRM_MAX_PER_HOUR: '100000' })).toEqual([
+      'LEADS_CONFIRM_MAX_PER_HOUR must be 10000 or less (got "100000")',
+    ]);
+  });
+
   it('refuse halves of a channel', () => {
     expect(problems({ LEADS_NOTIFY_EMAIL: 'team@humanwise.example' })).toEqual([
       'LEADS_NOTIFY_EMAIL needs SMTP_URL to send through (got "team@humanwise.example")',

@@ -105,6 +105,29 @@ describe('team e-mail', () => {
     const { headers } = parseMail(await render(message));
     expect(headers.get('reply-to')?.[0]).toBe('Dana Whitfield <dana.whitfield@example.com>');
   });
+
+  it('sends no encoded-word a visitor typed into the Reply-To display name', async () => {
+    // Decodes to "Admin <admin@humanwise.example>" in a mail client that reads encoded-words.
+    const forged = '=?utf-8?B?QWRtaW4gPGFkbWluQGh1bWFud2lzZS5leGFtcGxlPg==?=';
+    const message = buildTeamEmail(
+      {
+        ...validValues(),
+        id: 'l1',
+        createdAt: '2026-03-01T09:00:00.000Z',
+        sourceProgram: null,
+        name: `Dana ${forged}`,
+      },
+      context,
+    );
+    expect(message.replyTo?.name).not.toContain('=?');
+    const { headers } = parseMail(await render(message));
+    const replyTo = headers.get('reply-to')?.[0] ?? '';
+    expect(replyTo).toMatch(/<dana\.whitfield@example\.com>$/);
+    // The name is plain ASCII, so no encoded-word belongs in either header: none may get through.
+    const encodedWord = /=\?[^?\s]+\?[bq]\?[^?\s]*\?=/i;
+    expect(replyTo).not.toMatch(encodedWord);
+    expect(headers.get('subject')?.[0]).not.toMatch(encodedWord);
+  });
 });
 
 describe('visitor confirmation', () => {
@@ -116,7 +139,9 @@ describe('visitor confirmation', () => {
   it('uses a fixed template: nothing the visitor typed but their name, and no injected header', async () => {
     const lead = { ...hostileLead(), email: 'eve@example.org' };
     const message = buildVisitorEmail(lead, context);
-    expect(message.text).toMatch(/^Dear Evex Bcc: victim@example.net X-Injected: yes Subject: forged body,\n/);
+    // A name that is not only letters, spaces, hyphens and apostrophes is left out altogether.
+    expect(message.text).toMatch(/^Hello,\n/);
+    expect(message.text).not.toContain('victim');
     for (const typed of ['Evil Corp', 'Notes', 'Goal', 'Frustration', 'Chief', 'script']) {
       expect(message.text).not.toContain(typed);
       expect(message.html).not.toContain(typed);
@@ -125,5 +150,43 @@ describe('visitor confirmation', () => {
     expect([...headers.keys()].filter((name) => !ALLOWED_HEADERS.has(name) && name !== 'reply-to')).toEqual([]);
     expect(headers.get('to')).toEqual(['eve@example.org']);
     expect(headers.has('bcc')).toBe(false);
+  });
+});
+
+describe('the name in a visitor confirmation', () => {
+  const greeting = (name: string) =>
+    buildVisitorEmail(
+      {
+        ...validValues(),
+        id: 'l1',
+        createdAt: '2026-03-01T09:00:00.000Z',
+        sourceProgram: null,
+        name,
+        email: 'ada@example.org',
+      },
+      context,
+    ).text.split('\n', 1)[0];
+
+  it.each([
+    ['Dana Whitfield', 'Dear Dana Whitfield,'],
+    ["Siobhán O'Neill-Ng", "Dear Siobhán O'Neill-Ng,"],
+    ['  Zoë   Kowalski ', 'Dear Zoë Kowalski,'],
+    ['Nguyễn Thị Minh Khai', 'Dear Nguyễn Thị Minh Khai,'],
+  ])('%j is greeted by name', (name, expected) => {
+    expect(greeting(name)).toBe(expected);
+  });
+
+  it.each([
+    'Claim your prize at https://evil.example/win',
+    'Claim your prize at evil.example',
+    'Visit www evil example now',
+    'go to http colon slash slash evil',
+    'Prize: call +1 555 0100',
+    'Ada <ada@evil.example>',
+    'A name far longer than forty characters in all',
+    '=?utf-8?B?QWRtaW4=?=',
+    'Ada\u202eevil',
+  ])('%j is not repeated: the greeting carries no text the visitor chose', (name) => {
+    expect(greeting(name)).toBe('Hello,');
   });
 });

@@ -1,12 +1,23 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqliteLeadStore } from '../../../src/server/leads/store.ts';
+import { validSubmission } from '../../support/lead-fixture.ts';
+import { startServer } from '../../reliability/server-process.ts';
 import { lead } from './store-contract.ts';
 
 const CLI = fileURLToPath(new URL('../../../src/server/commands/backup.ts', import.meta.url));
@@ -110,3 +121,58 @@ describe('npm run leads:backup', () => {
     expect(result.stderr).not.toContain('secret');
   });
 });
+
+describe.skipIf(!existsSync(fileURLToPath(new URL('../../../dist/server/entry.mjs', import.meta.url))))(
+  'npm run leads:backup next to the running server (needs a build)',
+  { timeout: 90_000 },
+  () => {
+    it('refuses the live store, its -wal and -shm files and a link to it; the server and its leads are untouched', async () => {
+      const dir = tempDir();
+      const file = path.join(dir, 'leads.sqlite');
+      const seed = openSqliteLeadStore(file);
+      for (const name of ['Avery Chen', 'Morgan Ellis']) await seed.save(lead({ name }), randomUUID());
+      await seed.close();
+      const server = await startServer({ storeEnv: { SQLITE_PATH: file }, feedUrl: 'http://127.0.0.1:9/feed.xml' });
+      try {
+        const link = path.join(dir, 'backup-link.sqlite');
+        symlinkSync(file, link);
+        const before = statSync(file).ino;
+        for (const out of [file, `${file}-wal`, `${file}-shm`, link, path.join(dir, '.', 'leads.sqlite')]) {
+          const result = await runCli(['--out', out, '--force'], { SQLITE_PATH: file });
+          expect(result.code, out).toBe(2);
+          expect(result.stderr, out).toMatch(/is the live lead store('s (wal|shm) file)? \(SQLITE_PATH\); refusing/);
+        }
+        expect(statSync(file).ino).toBe(before);
+        expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+        const answer = await fetch(`${server.url}/api/waitlist`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
+          body: JSON.stringify(validSubmission({ name: 'Priya Raman' })),
+        });
+        expect(answer.status).toBe(201);
+      } finally {
+        await server.stop();
+      }
+      expect(readCopy(file).names).toEqual(['Avery Chen', 'Morgan Ellis', 'Priya Raman']);
+    });
+
+    it('refuses to overwrite an existing file without --force, and replaces it with --force', async () => {
+      const dir = tempDir();
+      const file = path.join(dir, 'leads.sqlite');
+      const seed = openSqliteLeadStore(file);
+      await seed.save(lead({ name: 'Avery Chen' }), randomUUID());
+      await seed.close();
+      const out = path.join(dir, 'backup.sqlite');
+      writeFileSync(out, 'last week');
+      const refused = await runCli(['--out', out], { SQLITE_PATH: file });
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toMatch(/already exists; refusing to overwrite it\. Add --force/);
+      expect(readFileSync(out, 'utf8')).toBe('last week');
+      const forced = await runCli(['--out', out, '--force'], { SQLITE_PATH: file });
+      expect(forced.code).toBe(0);
+      expect(readCopy(out).names).toEqual(['Avery Chen']);
+      expect(statSync(out).mode & 0o777).toBe(0o600);
+      expect(readdirSync(dir).filter((name) => name.includes('partial'))).toEqual([]);
+    });
+  },
+);

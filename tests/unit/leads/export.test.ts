@@ -1,6 +1,17 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync, existsSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -162,6 +173,37 @@ describe('npm run leads:export (commands/export.ts)', () => {
     expect(rows.slice(1).map((r) => r[3])).toEqual(['Avery Lin', 'Jordan Blake, Jr.']);
     expect(rows[1]?.[2]).toBe('ripple-effect');
     expect(statSync(out).mode & 0o077).toBe(0);
+  });
+
+  it('replaces an existing 0644 file with a new 0600 one, renamed into place', async () => {
+    const file = await filledStore();
+    const dir = tempDir();
+    const out = path.join(dir, 'export.csv');
+    writeFileSync(out, 'an older export\n');
+    chmodSync(out, 0o644);
+    const before = statSync(out).ino;
+    const result = await runCli(['--out', out], { SQLITE_PATH: file });
+    expect(result.code).toBe(0);
+    expect(statSync(out).mode & 0o777).toBe(0o600);
+    expect(statSync(out).ino).not.toBe(before);
+    expect(readFileSync(out, 'utf8')).toContain('Avery Lin');
+    expect(readdirSync(dir)).toEqual(['export.csv']);
+  });
+
+  it('never writes through a symbolic link at --out', async () => {
+    const file = await filledStore();
+    const dir = tempDir();
+    const elsewhere = path.join(dir, 'someone-elses.txt');
+    writeFileSync(elsewhere, 'not yours\n');
+    chmodSync(elsewhere, 0o644);
+    const out = path.join(dir, 'export.csv');
+    symlinkSync(elsewhere, out);
+    const result = await runCli(['--out', out], { SQLITE_PATH: file });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/is a symbolic link; refusing to write through it/);
+    expect(readFileSync(elsewhere, 'utf8')).toBe('not yours\n');
+    expect(lstatSync(out).isSymbolicLink()).toBe(true);
+    expect(readdirSync(dir).sort()).toEqual(['export.csv', 'someone-elses.txt']);
   });
 
   it('writes to stdout without --out', async () => {

@@ -19,6 +19,7 @@ export const EXPECTED_DELIVERY_COLUMNS = [
   'lease_token',
   'last_error',
   'sent_at',
+  'recipient_key',
 ].toSorted();
 
 const HOUR = 60 * 60 * 1000;
@@ -121,6 +122,57 @@ export function outboxContract(
       clock.advance(23 * HOUR);
       await store.save(lead({ email: 'Sam@example.org' }), randomUUID());
       expect(await store.listDeliveries()).toHaveLength(3);
+    });
+
+    it('records a refusal as final: out of the queue and the open list, and never dead', async () => {
+      const store = await open({ channels: ['visitor-email'] });
+      await store.save(lead({ email: 'nobody@example.org' }), randomUUID());
+      const [claimed] = await store.claimDeliveries(1, 60_000);
+      await store.refuseDelivery(claimed?.id ?? '', claimed?.leaseToken ?? '', 'SMTP EENVELOPE 550');
+      expect(await store.listDeliveries()).toEqual([]);
+      expect(await store.deliveryHealth()).toEqual({ pending: 0, dead: 0, oldestPendingSeconds: null });
+      expect(await store.claimDeliveries(1, 0)).toEqual([]);
+      expect(await store.retryDead()).toBe(0);
+    });
+
+    it('counts a confirmation by its canonical address: +tags, case, a final dot and IDN spellings are one', async () => {
+      const clock = testClock();
+      const store = await open({ now: clock.now, channels: ['visitor-email'] });
+      const outcomes = [];
+      for (const email of [
+        'target@bücher.example',
+        'target+1@BÜCHER.example',
+        'TARGET+3@xn--bcher-kva.example',
+        'Target+x@Bücher.Example.',
+      ]) {
+        outcomes.push((await store.save(lead({ email }), randomUUID())).confirmation);
+      }
+      expect(outcomes).toEqual(['queued', 'recent', 'recent', 'recent']);
+      expect((await store.listDeliveries()).filter((d) => d.channel === 'visitor-email')).toHaveLength(1);
+    });
+
+    it('queues at most `confirmationsPerHour` confirmations site-wide; every lead still reaches the team', async () => {
+      const clock = testClock();
+      const store = await open({ now: clock.now, channels: ['team-email', 'visitor-email'], confirmationsPerHour: 3 });
+      const outcomes = [];
+      for (let i = 0; i < 5; i += 1) {
+        outcomes.push((await store.save(lead({ email: `visitor${i}@example.org` }), randomUUID())).confirmation);
+        clock.advance(60_000);
+      }
+      expect(outcomes).toEqual(['queued', 'queued', 'queued', 'capped', 'capped']);
+      const deliveries = await store.listDeliveries();
+      expect(deliveries.filter((d) => d.channel === 'team-email')).toHaveLength(5);
+      expect(deliveries.filter((d) => d.channel === 'visitor-email')).toHaveLength(3);
+      // An hour after the first, there is room again.
+      clock.advance(HOUR - 4 * 60_000);
+      expect((await store.save(lead({ email: 'late@example.org' }), randomUUID())).confirmation).toBe('queued');
+    });
+
+    it('queues no confirmation when the caller declines it, and the team channels as always', async () => {
+      const store = await open({ channels: ['team-email', 'visitor-email'] });
+      const saved = await store.save(lead({ email: 'ada@example.org' }), randomUUID(), { confirm: false });
+      expect(saved.confirmation).toBe('declined');
+      expect((await store.listDeliveries()).map((d) => d.channel)).toEqual(['team-email']);
     });
 
     it('back-fills leads stored before a channel was configured, once, optionally since a date', async () => {

@@ -34,7 +34,9 @@ describe('the Node version the server needs', () => {
     expect(readFileSync('.nvmrc', 'utf8').trim()).toBe(String(REQUIRED_NODE_MAJOR));
     expect(pkg.devDependencies.node).toMatch(new RegExp(`^\\^${REQUIRED_NODE_MAJOR}\\.`));
     expect(process.versions.node.split('.')[0]).toBe(String(REQUIRED_NODE_MAJOR));
-    const images = [...readFileSync('Dockerfile', 'utf8').matchAll(/^FROM (\S+)/gm)].map((match) => match[1]);
+    const images = [...readFileSync('Dockerfile', 'utf8').matchAll(/^FROM (\S+)/gm)].map(
+      (match) => match[1]?.split('@')[0],
+    );
     expect(images).toEqual([`node:${REQUIRED_NODE_MAJOR}-slim`, `node:${REQUIRED_NODE_MAJOR}-slim`]);
   });
 

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 
 /**
  * The Dockerfile's runtime stage copies only some source folders. Every file the server and its
@@ -54,5 +55,33 @@ describe('the Dockerfile runtime stage', () => {
   it('needs no devDependency: every package they import is a production dependency', () => {
     const { packages } = closure(entries);
     expect([...packages].filter((name) => !(name in pkg.dependencies))).toEqual([]);
+  });
+});
+
+describe('the container recipe', () => {
+  it('pins every base image by digest, with its tag in the comment above', () => {
+    const lines = dockerfile.split('\n');
+    const froms = lines.flatMap((line, i) => (line.startsWith('FROM ') ? [i] : []));
+    expect(froms).toHaveLength(2);
+    for (const at of froms) {
+      const image = /^FROM (\S+)/.exec(lines[at] ?? '')?.[1] ?? '';
+      expect(image, lines[at]).toMatch(/^node:24-slim@sha256:[0-9a-f]{64}$/);
+      expect(lines[at - 1], `the comment above ${lines[at]}`).toMatch(/^# node:24-slim\b/);
+    }
+  });
+
+  it('runs the site in compose read-only, with a tmpfs /tmp, no capabilities and no new privileges', () => {
+    const compose = parse(readFileSync('compose.yaml', 'utf8')) as {
+      services: Record<string, Record<string, unknown>>;
+    };
+    const site = compose.services.site ?? {};
+    expect(site.read_only).toBe(true);
+    expect(site.tmpfs).toEqual(['/tmp']);
+    expect(site.cap_drop).toEqual(['ALL']);
+    expect(site.security_opt).toEqual(['no-new-privileges:true']);
+    // The one writable place besides /tmp: the data volume the image declares.
+    expect(site.volumes).toEqual(['sitedata:/data']);
+    expect(dockerfile).toMatch(/^VOLUME \/data$/m);
+    expect(compose.services.db?.image).toMatch(/^postgres:17@sha256:[0-9a-f]{64}$/);
   });
 });

@@ -16,6 +16,8 @@ import { createWaitlistSubmitter } from '../../../src/server/waitlist/submit.ts'
 export interface WaitlistServerOptions {
   store: LeadStore;
   limit?: number;
+  /** Visitor confirmations allowed per client network (IPv6 /48) per 10 minutes; unset: no such limit. */
+  confirmationLimit?: number;
   trustProxy?: boolean;
   bodyTimeoutMs?: number;
 }
@@ -35,6 +37,9 @@ export async function startWaitlistServer(options: WaitlistServerOptions): Promi
     submit: createWaitlistSubmitter({
       store: options.store,
       rateLimiter: createMemoryRateLimiter({ limit: options.limit ?? 0, windowMs: 10 * 60 * 1000 }),
+      ...(options.confirmationLimit === undefined
+        ? {}
+        : { confirmations: createMemoryRateLimiter({ limit: options.confirmationLimit, windowMs: 10 * 60 * 1000 }) }),
     }),
     trustProxy: options.trustProxy ?? false,
     ...(options.bodyTimeoutMs ? { bodyTimeoutMs: options.bodyTimeoutMs } : {}),

@@ -1,0 +1,98 @@
+/**
+ * The real server (src/server/launch.mjs on the build) and the store it stands on: it refuses to
+ * start, in one line, on a store it cannot use, and /healthz says 503 once the store stops
+ * answering real reads. Needs `npm run build` (npm test builds first).
+ */
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { closeSync, copyFileSync, existsSync, mkdtempSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openSqliteLeadStore } from '../../../src/server/leads/store.ts';
+import { freePort } from '../../../scripts/free-port.ts';
+import { startServer } from '../../reliability/server-process.ts';
+import { lead } from '../leads/store-contract.ts';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const LAUNCH = path.join(ROOT, 'src/server/launch.mjs');
+const built = existsSync(path.join(ROOT, 'dist/server/entry.mjs'));
+
+const dirs: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'store-health-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Starts the server expecting it to stop; its exit code and what it printed. */
+async function startExpectingExit(env: Record<string, string>) {
+  const port = String(await freePort());
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      [LAUNCH],
+      {
+        cwd: ROOT,
+        timeout: 60_000,
+        env: { PATH: process.env.PATH ?? '', PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+      },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+async function storeWithLeads(file: string, count: number): Promise<void> {
+  const store = openSqliteLeadStore(file);
+  for (let i = 0; i < count; i += 1) await store.save(lead({ name: `Lead ${i}` }), randomUUID());
+  await store.close();
+}
+
+describe.skipIf(!built)('the store at start and in /healthz (real server; needs a build)', { timeout: 90_000 }, () => {
+  it('an unreachable DATABASE_URL stops the server with one line, no stack trace and no secret', async () => {
+    const closedPort = await freePort();
+    const result = await startExpectingExit({ DATABASE_URL: `postgres://leads:hunter2@127.0.0.1:${closedPort}/leads` });
+    expect(result.code).toBe(1);
+    const printed = `${result.stdout}${result.stderr}`.trim();
+    expect(printed.split('\n')).toHaveLength(1);
+    expect(printed).toMatch(/^Lead store error: .*PostgreSQL.*DATABASE_URL.*ECONNREFUSED/);
+    expect(printed).not.toMatch(/hunter2|\bat .*\.js:\d+/);
+  });
+
+  it("a SQLite store that fails SQLite's quick_check stops the server with one line", async () => {
+    const file = path.join(tempDir(), 'leads.sqlite');
+    await storeWithLeads(file, 400);
+    // Overwrite the middle of the leads table's pages with garbage, as a torn copy would.
+    const fd = openSync(file, 'r+');
+    writeSync(fd, Buffer.alloc(4096 * 4, 0x5a), 0, 4096 * 4, 4096 * 6);
+    closeSync(fd);
+    const result = await startExpectingExit({ SQLITE_PATH: file });
+    expect(result.code).toBe(1);
+    const printed = `${result.stdout}${result.stderr}`.trim();
+    expect(printed.split('\n')).toHaveLength(1);
+    expect(printed).toMatch(/^Lead store error: the SQLite store at .*leads\.sqlite failed SQLite's quick_check/);
+  });
+
+  it('/healthz answers 503 once the store file is replaced under the running server', async () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'leads.sqlite');
+    await storeWithLeads(file, 3);
+    const server = await startServer({ storeEnv: { SQLITE_PATH: file }, feedUrl: 'http://127.0.0.1:9/feed.xml' });
+    try {
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      // What `leads:backup --out <the store>` did: another file moved over the live one.
+      const other = path.join(dir, 'other.sqlite');
+      copyFileSync(file, other);
+      renameSync(other, file);
+      const answer = await fetch(`${server.url}/healthz`);
+      expect(answer.status).toBe(503);
+      expect((await answer.json()).status).toBe('unavailable');
+    } finally {
+      await server.stop();
+    }
+  });
+});
