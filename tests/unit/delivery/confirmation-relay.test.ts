@@ -65,10 +65,7 @@ async function setUp(options: { confirmationsPerHour: number; confirmationLimit?
 }
 
 async function settled(store: LeadStore) {
-  const deadline = Date.now() + 15_000;
-  while ((await store.deliveryHealth()).pending > 0 && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await expect.poll(async () => (await store.deliveryHealth()).pending, { timeout: 15_000 }).toBe(0);
 }
 
 describe('the visitor confirmation as a spam relay', () => {
