@@ -12,10 +12,13 @@
  *   --runs N          runs per page (default 3)
  *   --route /path     measure only this route (repeatable)
  *   --reports         also keep Lighthouse's full JSON report of every run in bench/results/reports/
- *   --tap-only        only time the first tap on "Join the Waiting List" (bench/tap.ts), no Lighthouse
+ *   --tap-only        only the in-page timings below (taps, tap to next page), no Lighthouse
  *
- * After Lighthouse, the first tap on "Join the Waiting List" of a program page is timed under the
- * same mobile throttling (bench/tap.ts), median of the runs, against budgets.firstTapMs.
+ * After Lighthouse, the in-page timings, under the same mobile throttling: the first tap on "Join the
+ * Waiting List" of a program page (bench/tap.ts, median of the runs, against budgets.firstTapMs), the
+ * taps inside a page of bench/interactions.ts (median of at least 5 each, against
+ * budgets.interactionMs) and tap to the next page's largest paint for the link pairs of bench/navigate.ts (median of at least
+ * 5 runs each, against budgets.tapToNextPaintMs).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -32,6 +35,9 @@ import { freePort } from '../scripts/free-port.ts';
 import { startNode, supervise } from './processes.ts';
 import { markdownTable, textTable, type Row } from './report.ts';
 import { measureFirstTap, TAP_ROUTE, TAP_THROTTLING, type TapRun } from './tap.ts';
+import { IDLE_BEFORE_TAP_MS, measureInteractions } from './interactions.ts';
+import { measureNavigation, READ_BEFORE_TAP_MS } from './navigate.ts';
+import { phoneThrottlingLabel } from './phone.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const resultsDir = join(root, 'bench', 'results');
@@ -154,7 +160,54 @@ async function main(): Promise<number> {
     );
     return { route: TAP_ROUTE, throttling: TAP_THROTTLING, runs, medianMs, failures };
   };
-  if (options['tap-only']) return (await timeFirstTap()).failures.length ? 1 : 0;
+  /** Tap to the next page's largest paint, each link pair at least 5 times. */
+  const timeNavigation = async () => {
+    const loadAtStart = os.loadavg()[0]!;
+    const measured = await measureNavigation(siteUrl, { chromiumPath, runs: Math.max(5, runsPerPage) });
+    console.log(
+      `\nTap to the next page's largest paint (${phoneThrottlingLabel}, first page read ${READ_BEFORE_TAP_MS} ms; budget ${budgets.tapToNextPaintMs} ms):`,
+    );
+    const pairs = [...measured].map(([pair, runs]) => {
+      const medianMs = median(runs.map((run) => run.tapToNextPaintMs));
+      const prerendered = runs.filter((run) => run.prerendered).length;
+      console.log(
+        `  ${pair.label.padEnd(28)} median ${String(medianMs).padStart(4)} ms of ${runs.map((run) => run.tapToNextPaintMs).join(', ')} (prerendered ${prerendered}/${runs.length})`,
+      );
+      return { ...pair, runs, medianMs };
+    });
+    console.log(`  load average ${loadAtStart.toFixed(1)} -> ${os.loadavg()[0]!.toFixed(1)}`);
+    const failures = pairs
+      .filter((pair) => pair.medianMs > budgets.tapToNextPaintMs)
+      .map((pair) => `tap to next page, ${pair.label}: ${pair.medianMs} ms > ${budgets.tapToNextPaintMs} ms`);
+    return { readBeforeTapMs: READ_BEFORE_TAP_MS, pairs, failures };
+  };
+  /** Taps inside a page (menu drawer, Results filter, the wizard's steps), each at least 5 times. */
+  const timeInteractions = async () => {
+    const loadAtStart = os.loadavg()[0]!;
+    const measured = await measureInteractions(siteUrl, { chromiumPath, runs: Math.max(5, runsPerPage) });
+    console.log(
+      `\nTaps inside a page (${phoneThrottlingLabel}, idle ${IDLE_BEFORE_TAP_MS} ms; budget ${budgets.interactionMs} ms):`,
+    );
+    const interactions = [...measured].map(([interaction, runs]) => {
+      const medianMs = median(runs);
+      console.log(`  ${interaction.label.padEnd(32)} median ${String(medianMs).padStart(4)} ms of ${runs.join(', ')}`);
+      return { label: interaction.label, route: interaction.route, runs, medianMs };
+    });
+    console.log(`  load average ${loadAtStart.toFixed(1)} -> ${os.loadavg()[0]!.toFixed(1)}`);
+    const failures = interactions
+      .filter((interaction) => interaction.medianMs > budgets.interactionMs)
+      .map((interaction) => `${interaction.label}: ${interaction.medianMs} ms > ${budgets.interactionMs} ms`);
+    return { interactions, failures };
+  };
+  if (options['tap-only']) {
+    const failures = [
+      ...(await timeFirstTap()).failures,
+      ...(await timeInteractions()).failures,
+      ...(await timeNavigation()).failures,
+    ];
+    for (const failure of failures) console.log(`  missed: ${failure}`);
+    return failures.length ? 1 : 0;
+  }
 
   // A route that does not answer 200 has nothing to measure: it is reported, and fails the run.
   const targets: Target[] = [];
@@ -219,6 +272,8 @@ async function main(): Promise<number> {
   }
 
   const firstTap = await timeFirstTap();
+  const interactions = await timeInteractions();
+  const navigation = await timeNavigation();
 
   const referenceMedians = reference.runs.length ? medians(reference.runs) : null;
   const rows: (Row & { route: string; failures: string[]; target?: Target })[] = [];
@@ -249,6 +304,8 @@ async function main(): Promise<number> {
   const generalFailures = [
     ...(referenceMedians ? [] : ['the reference page could not be measured, so no LCP ratio was checked']),
     ...firstTap.failures,
+    ...interactions.failures,
+    ...navigation.failures,
   ];
 
   const benchmarkIndexes = [...reference.runs, ...targets.flatMap((t) => t.runs)].map((run) => run.benchmarkIndex);
@@ -292,6 +349,8 @@ async function main(): Promise<number> {
     generalFailures,
     reference: { url: reference.url, medians: referenceMedians, runs: reference.runs, errors: reference.errors },
     firstTap,
+    interactions,
+    navigation,
     routes: rows.map(({ route, medians: m, lcpToReference, failures, error, target }) => {
       const typical = target?.runs.length ? representativeRun(target.runs) : null;
       return {

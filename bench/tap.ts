@@ -9,15 +9,10 @@
  * fresh browser context: nothing cached from the run before, as for a first visit.
  */
 import { chromium, type Browser } from '@playwright/test';
+import { PHONE_THROTTLING, throttledPhone } from './phone.ts';
 
 export const TAP_ROUTE = '/program/orchestration';
-export const TAP_THROTTLING = {
-  rttMs: 150,
-  downloadKbps: 1.6 * 1024,
-  uploadKbps: 750,
-  cpuSlowdown: 4,
-  idleBeforeTapMs: 1000,
-} as const;
+export const TAP_THROTTLING = { ...PHONE_THROTTLING, idleBeforeTapMs: 1000 } as const;
 
 const TRIGGER = 'main [data-waitlist-trigger]';
 
@@ -33,23 +28,8 @@ declare global {
 }
 
 async function tapOnce(browser: Browser, url: string): Promise<TapRun> {
-  const context = await browser.newContext({
-    viewport: { width: 412, height: 823 },
-    deviceScaleFactor: 1.75,
-    isMobile: true,
-    hasTouch: true,
-  });
+  const { context, page } = await throttledPhone(browser);
   try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: TAP_THROTTLING.rttMs,
-      downloadThroughput: (TAP_THROTTLING.downloadKbps * 1024) / 8,
-      uploadThroughput: (TAP_THROTTLING.uploadKbps * 1024) / 8,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: TAP_THROTTLING.cpuSlowdown });
     await page.goto(url, { waitUntil: 'load' });
     await page.waitForTimeout(TAP_THROTTLING.idleBeforeTapMs); // the scenario itself: a page left idle for 1 s
     await page.locator(TRIGGER).first().scrollIntoViewIfNeeded();

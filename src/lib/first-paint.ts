@@ -27,6 +27,15 @@ export const WEB_FONT_CLASS = 'webfont';
 export const DEFERRED_SCRIPT_ATTRIBUTE = 'data-deferred-script';
 
 /**
+ * Marks the page's inert speculation rules (src/lib/speculation-rules.ts): a `<template>` that
+ * src/browser/speculation.ts makes live once the page has loaded and the browser is idle. Its value
+ * lists the page's likely next paths (space-separated), whose links the script marks with
+ * LIKELY_NEXT_ATTRIBUTE for the rules to find.
+ */
+export const SPECULATION_RULES_ATTRIBUTE = 'data-speculation-rules';
+export const LIKELY_NEXT_ATTRIBUTE = 'data-likely-next';
+
+/**
  * Given the CSS Astro renders for one font family, returns the rule that keeps the family out of the
  * first paint, and the one that puts it back for visitors without JavaScript (inside <noscript>,
  * after the first). Throws when the CSS does not declare the variable or names no fallback, so a

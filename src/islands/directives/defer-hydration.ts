@@ -46,18 +46,27 @@ function loadStylesheet(href: string): Promise<void> {
 }
 
 /**
- * Fetches and parses a stylesheet without applying it (media "print" matches nothing on screen):
- * applying the whole site stylesheet restyles the page, which is only worth paying once the
- * visitor acts; `loadStylesheet` then switches it on.
+ * Fetches and parses a stylesheet without applying it (media "print" matches nothing on screen),
+ * resolving once it has loaded (errors resolve too): applying the whole site stylesheet restyles the
+ * page, which is only worth paying when the visitor opens the island; `loadStylesheet` then
+ * switches it on.
  */
-function preloadStylesheet(href: string): void {
-  if (document.querySelector(`link[href="${CSS.escape(href)}"]`)) return;
-  const link = document.createElement('link');
-  link.rel = 'stylesheet';
-  link.media = 'print';
-  link.href = href;
-  link.fetchPriority = 'low';
-  document.head.append(link);
+function preloadStylesheet(href: string): Promise<void> {
+  let link = document.querySelector<HTMLLinkElement>(`link[href="${CSS.escape(href)}"]`);
+  if (link?.sheet) return Promise.resolve();
+  if (!link) {
+    link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.media = 'print';
+    link.href = href;
+    link.fetchPriority = 'low';
+    document.head.append(link);
+  }
+  const loading = link;
+  return new Promise((resolve) => {
+    loading.addEventListener('load', () => resolve(), { once: true });
+    loading.addEventListener('error', () => resolve(), { once: true });
+  });
 }
 
 const whenIdle = (task: () => void) =>
@@ -113,17 +122,36 @@ export function deferHydration(
     return hydrated;
   };
 
+  /** The button or link a click meant for this island pressed, or null for any other click. */
+  const coveredBy = (event: MouseEvent) => {
+    const target = event.target instanceof Element ? event.target : null;
+    return (
+      (target && island.contains(target) ? target.closest<HTMLElement>('a[href], button') : null) ??
+      (replaySelector ? target?.closest<HTMLElement>(replaySelector) : null) ??
+      null
+    );
+  };
+
   const onEarlyClick = (event: MouseEvent) => {
     if (ready || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const target = event.target instanceof Element ? event.target : null;
-    const covered =
-      (target && island.contains(target) ? target.closest<HTMLElement>('a[href], button') : null) ??
-      (replaySelector ? target?.closest<HTMLElement>(replaySelector) : null);
+    const covered = coveredBy(event);
     if (!covered) return;
     event.preventDefault();
     event.stopPropagation();
     held = covered;
     void start();
+  };
+
+  /**
+   * The island's stylesheet goes on with the first click meant for the island, in the frame that
+   * shows what the click opens: one style pass for both. Switched on at the first intent instead, it
+   * restyled the whole page between any tap's pointerdown and its click (a link to another page
+   * included), a long task on a slow phone.
+   */
+  const onFirstIslandClick = (event: MouseEvent) => {
+    if (!stylesheet || !coveredBy(event)) return;
+    document.removeEventListener('click', onFirstIslandClick, true);
+    void loadStylesheet(stylesheet);
   };
 
   const start = async () => {
@@ -133,7 +161,7 @@ export function deferHydration(
     waiting.clear();
     for (const type of INTENT_EVENTS) window.removeEventListener(type, start, true);
     try {
-      await Promise.all([hydrateIsland(), stylesheet ? loadStylesheet(stylesheet) : undefined]);
+      await Promise.all([hydrateIsland(), stylesheet ? preloadStylesheet(stylesheet) : undefined]);
       ready = true;
       held?.click();
     } catch (error) {
@@ -147,6 +175,7 @@ export function deferHydration(
   };
 
   document.addEventListener('click', onEarlyClick, true);
+  document.addEventListener('click', onFirstIslandClick, true);
   for (const type of INTENT_EVENTS) window.addEventListener(type, start, { capture: true, passive: true });
 
   if (afterPaint) {
@@ -166,9 +195,7 @@ export function deferHydration(
       // Offline or a failed fetch: the visitor's first intent tries again (and a held link still navigates).
       hydrateIsland(idle)
         .then(idle)
-        .then(() => {
-          if (stylesheet) preloadStylesheet(stylesheet);
-        })
+        .then(() => (stylesheet ? preloadStylesheet(stylesheet) : undefined))
         .catch(() => {});
     });
   }

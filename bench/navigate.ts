@@ -1,0 +1,139 @@
+/**
+ * Tap to the next page's largest paint: on a throttled phone (bench/phone.ts's figures), a page is
+ * loaded and read for a while, then a link on it is tapped; the time is from the tap's pointerdown
+ * on the first page to the largest contentful paint of the next one, on one clock (each document's
+ * `performance.timeOrigin` plus its own timestamps). A prerendered page painted before it was
+ * shown, so its paint counts from its activation (the navigation the tap started), as
+ * `activationStart` tells and as web-vitals counts it: what the visitor waits for either way.
+ *
+ * Driven through Puppeteer rather than Playwright: Chrome refuses to prerender while a DevTools
+ * client is attached to a page the old way (without a tab target), which is how Playwright attaches
+ * (the prerender fails with PrerenderingDisabledByDevTools); Puppeteer attaches through the tab.
+ *
+ * Each run uses a fresh browser context: nothing cached from the run before, as on a first visit.
+ */
+import puppeteer, { type Browser } from 'puppeteer-core';
+import { PHONE_THROTTLING } from './phone.ts';
+
+export interface NavigationPair {
+  /** What the bench prints, e.g. "Results -> a case study". */
+  label: string;
+  from: string;
+  /** The link tapped on `from` (the first match). */
+  link: string;
+}
+
+/** The link pairs a reader follows most: from the portfolio to a case, home to the portfolio, a program to its offer. */
+export const NAVIGATION_PAIRS: readonly NavigationPair[] = [
+  { label: 'Results -> a case study', from: '/results', link: 'main a[href^="/case-study/"]' },
+  { label: 'Home -> Results', from: '/', link: 'footer a[href="/results"]' },
+  { label: 'A program -> its offer', from: '/program/orchestration', link: 'main a[href^="/offer/"]' },
+];
+
+/** How long the visitor reads the first page before tapping (the page is idle by then). */
+export const READ_BEFORE_TAP_MS = 2000;
+
+export interface NavigationRun {
+  /** pointerdown on the first page to the next page's largest contentful paint. */
+  tapToNextPaintMs: number;
+  /** Whether the next page was shown from a prerender. */
+  prerendered: boolean;
+}
+
+declare global {
+  interface Window {
+    benchTapped?: (at: number) => void;
+  }
+}
+
+async function navigateOnce(browser: Browser, siteUrl: string, pair: NavigationPair): Promise<NavigationRun> {
+  const context = await browser.createBrowserContext();
+  try {
+    const page = await context.newPage();
+    await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+    await page.emulateNetworkConditions({
+      download: (PHONE_THROTTLING.downloadKbps * 1024) / 8,
+      upload: (PHONE_THROTTLING.uploadKbps * 1024) / 8,
+      latency: PHONE_THROTTLING.rttMs,
+    });
+    await page.emulateCPUThrottling(PHONE_THROTTLING.cpuSlowdown);
+    let tappedAt: number | undefined;
+    await page.exposeFunction('benchTapped', (at: number) => {
+      tappedAt = at;
+    });
+    await page.goto(siteUrl + pair.from, { waitUntil: 'load' });
+    await new Promise((resolve) => setTimeout(resolve, READ_BEFORE_TAP_MS)); // the scenario itself: a page read for a while
+    const link = await page.$(pair.link);
+    if (!link) throw new Error(`${pair.from}: no link matches ${pair.link}`);
+    const href = await link.evaluate((element) => element.getAttribute('href')!);
+    await link.scrollIntoView();
+    await page.evaluate(() => {
+      addEventListener('pointerdown', (event) => window.benchTapped?.(performance.timeOrigin + event.timeStamp), {
+        capture: true,
+        once: true,
+      });
+    });
+    // The touch's end can meet the prerendered page taking the tab over: its target closes mid-call.
+    await link.tap().catch((error: Error) => {
+      if (error.name !== 'TargetCloseError') throw error;
+    });
+    // A prerendered page replaces the first one in the same tab: poll for its document, whichever it is
+    // (an evaluation that meets the swap fails, and the next one asks the new document).
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const arrived = await page
+        .evaluate((path) => location.pathname === path && document.readyState === 'complete', href)
+        .catch(() => false);
+      if (arrived) break;
+      if (Date.now() > deadline) throw new Error(`${pair.label}: ${href} did not load within 30 s`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const next = await page.evaluate(
+      () =>
+        new Promise<{ paintedAt: number; prerendered: boolean }>((resolve) => {
+          const [navigation] = performance.getEntriesByType('navigation') as (PerformanceNavigationTiming & {
+            activationStart?: number;
+          })[];
+          const activationStart = navigation?.activationStart ?? 0;
+          new PerformanceObserver((list, observer) => {
+            const largest = list.getEntries().at(-1);
+            if (!largest) return;
+            observer.disconnect();
+            resolve({
+              paintedAt: performance.timeOrigin + Math.max(largest.startTime, activationStart),
+              prerendered: activationStart > 0,
+            });
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+        }),
+    );
+    if (tappedAt === undefined) throw new Error(`${pair.label}: the tap was not seen`);
+    return { tapToNextPaintMs: Math.round(next.paintedAt - tappedAt), prerendered: next.prerendered };
+  } finally {
+    await context.close();
+  }
+}
+
+/** `runs` taps on each pair, each in a fresh context; pairs alternate run by run, so load touches all alike. */
+export async function measureNavigation(
+  siteUrl: string,
+  {
+    chromiumPath,
+    runs,
+    pairs = NAVIGATION_PAIRS,
+  }: { chromiumPath: string; runs: number; pairs?: readonly NavigationPair[] },
+): Promise<Map<NavigationPair, NavigationRun[]>> {
+  // No sandbox: the bench may run as root (in a container, say), where Chromium's sandbox refuses to start.
+  const browser = await puppeteer.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    const results = new Map<NavigationPair, NavigationRun[]>(pairs.map((pair) => [pair, []]));
+    for (let i = 0; i < runs; i += 1)
+      for (const pair of pairs) results.get(pair)!.push(await navigateOnce(browser, siteUrl, pair));
+    return results;
+  } finally {
+    await browser.close();
+  }
+}

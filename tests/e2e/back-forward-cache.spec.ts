@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import { publicRoutes } from '../support/routes.ts';
+
+/**
+ * Back and forward are instant: every page stays eligible for the back/forward cache (no `unload`
+ * handler, no `Cache-Control: no-store` where it is not needed), proved by a `pageshow` with
+ * `persisted` after going back. The waiting-list form is personal and sent with no-store on
+ * purpose, so it is left out.
+ *
+ * Playwright turns the cache off in the Chromium it starts; this file starts it with the cache on.
+ */
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+    ignoreDefaultArgs: ['--disable-back-forward-cache'],
+  },
+});
+
+const personal = ['/waitlist'];
+
+for (const route of publicRoutes().filter((path) => !personal.includes(path))) {
+  test(`${route} is restored from the back/forward cache`, async ({ page }, info) => {
+    test.skip(info.project.name !== 'desktop', 'eligibility does not depend on the viewport');
+    await page.addInitScript(() => {
+      addEventListener('pageshow', (event) => {
+        if (event.persisted) document.documentElement.dataset['restoredFromCache'] = 'yes';
+      });
+    });
+    await page.goto(route);
+    // Let the page start everything it starts after the first paint (islands, speculation rules).
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+    await page.goto(route === '/about' ? '/' : '/about');
+    // A page restored from the cache fires no load event: wait for the navigation to commit.
+    await page.goBack({ waitUntil: 'commit' });
+    await expect(page).toHaveURL(new RegExp(`${route === '/' ? '/' : route}$`));
+    const reasons = await page.evaluate(() =>
+      JSON.stringify(
+        (
+          performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & {
+            notRestoredReasons?: unknown;
+          }
+        ).notRestoredReasons ?? null,
+      ),
+    );
+    await expect(page.locator('html'), `not restored: ${reasons}`).toHaveAttribute('data-restored-from-cache', 'yes');
+  });
+}

@@ -1,0 +1,202 @@
+import { expect, test, type CDPSession, type Page } from '@playwright/test';
+
+/**
+ * Navigation before the click (src/lib/speculation-rules.ts): Chrome's own record of what it
+ * prefetched and prerendered, read through the DevTools protocol's Preload domain.
+ *
+ * Chrome refuses to finish a prerender while a DevTools client is attached to the page the way
+ * Playwright attaches (PrerenderingDisabledByDevTools), so here a prerender is seen as attempted,
+ * with the document prefetched before the click and that prefetch used by the navigation. The bench
+ * (bench/navigate.ts, through Puppeteer, which attaches through the tab) shows the prerendered page
+ * activated. What a prerendered page does before it is shown is tested by letting the page believe
+ * it is prerendered (document.prerendering) until the test shows it.
+ */
+
+interface Preloads {
+  /** Every URL Chrome started to prefetch or prerender, with the action. */
+  started: { url: string; action: 'prefetch' | 'prerender'; status: string }[];
+  /** Rule sets Chrome read, with their parse error if any. */
+  ruleSets: { errorType?: string; errorMessage?: string }[];
+  cdp: CDPSession;
+}
+
+async function watchPreloads(page: Page): Promise<Preloads> {
+  const cdp = await page.context().newCDPSession(page);
+  const preloads: Preloads = { started: [], ruleSets: [], cdp };
+  cdp.on('Preload.ruleSetUpdated', ({ ruleSet }) => preloads.ruleSets.push(ruleSet));
+  cdp.on('Preload.prefetchStatusUpdated', ({ key, status }) =>
+    preloads.started.push({ url: key.url, action: 'prefetch', status }),
+  );
+  cdp.on('Preload.prerenderStatusUpdated', ({ key, status }) =>
+    preloads.started.push({ url: key.url, action: 'prerender', status }),
+  );
+  await cdp.send('Preload.enable');
+  return preloads;
+}
+
+const pathsOf = (preloads: Preloads, action: 'prefetch' | 'prerender') => [
+  ...new Set(preloads.started.filter((entry) => entry.action === action).map((entry) => new URL(entry.url).pathname)),
+];
+
+/** The rules are live once the page is idle: the `<template>` has become a script. */
+async function rulesLive(page: Page) {
+  await expect(page.locator('script[type="speculationrules"]')).toHaveCount(1);
+}
+
+/** Whether Chrome attempted a prerender of `path`, and fetched its document ahead (prefetch or the prerender's own). */
+const attempted = (preloads: Preloads, path: string) =>
+  pathsOf(preloads, 'prerender').includes(path) &&
+  preloads.started.some((e) => e.action === 'prefetch' && new URL(e.url).pathname === path && e.status === 'Ready');
+
+/** The navigation to `path` was served from what was fetched before the click. */
+const usedAhead = (preloads: Preloads, path: string) =>
+  preloads.started.some((e) => e.action === 'prefetch' && new URL(e.url).pathname === path && e.status === 'Success');
+
+test.describe('speculation rules', () => {
+  test.skip(({ browserName }) => browserName !== 'chromium', 'the Speculation Rules API is Chromium’s');
+
+  test('the rules parse, pass the CSP and prerender the likely next pages once idle', async ({ page }) => {
+    const preloads = await watchPreloads(page);
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto('/program/orchestration');
+    await rulesLive(page);
+    // The program's offer is its likely next page: prerendered without any intent.
+    await expect.poll(() => attempted(preloads, '/offer/ai-experience-orchestration')).toBe(true);
+    expect(preloads.ruleSets.length).toBeGreaterThan(0);
+    expect(preloads.ruleSets.filter((ruleSet) => ruleSet.errorType)).toEqual([]);
+    expect(errors.filter((text) => /Content Security Policy|speculation/i.test(text))).toEqual([]);
+  });
+
+  test('a hovered link’s page is prerendered before the click lands, and shown from it', async ({ page }, info) => {
+    test.skip(info.project.name !== 'desktop', 'hover is a desktop intent');
+    const preloads = await watchPreloads(page);
+    await page.goto('/about');
+    await rulesLive(page);
+    expect(pathsOf(preloads, 'prerender')).not.toContain('/cie');
+    const link = page.locator('footer').getByRole('link', { name: 'Continuous Innovation Ecosystem' });
+    await link.hover();
+    await expect.poll(() => attempted(preloads, '/cie')).toBe(true);
+    await link.click();
+    await expect(page).toHaveURL(/\/cie$/);
+    await expect.poll(() => usedAhead(preloads, '/cie')).toBe(true);
+  });
+
+  test('a pressed link’s page is prerendered on the pointerdown of a tap', async ({ browser }, info) => {
+    test.skip(info.project.name !== 'mobile', 'a phone’s intent');
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    try {
+      const preloads = await watchPreloads(page);
+      await page.goto('/about');
+      await rulesLive(page);
+      const link = page.locator('footer').getByRole('link', { name: 'Continuous Innovation Ecosystem' });
+      await link.scrollIntoViewIfNeeded();
+      expect(pathsOf(preloads, 'prerender')).not.toContain('/cie');
+      // The pointerdown alone (a finger resting on the link): the page is prerendered before any click.
+      const box = (await link.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await expect.poll(() => attempted(preloads, '/cie')).toBe(true);
+      await page.mouse.up();
+      await expect(page).toHaveURL(/\/cie$/);
+      await expect.poll(() => usedAhead(preloads, '/cie')).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('nothing with an effect or personal is ever speculated: waiting list, API, CMS, files', async ({
+    page,
+  }, info) => {
+    test.skip(info.project.name !== 'desktop', 'hover is a desktop intent');
+    const preloads = await watchPreloads(page);
+    await page.goto('/program/orchestration');
+    await rulesLive(page);
+    // Links to every excluded kind of address, next to one that is not, each hovered long enough.
+    await page.evaluate(() => {
+      const list = document.createElement('p');
+      for (const href of [
+        '/waitlist',
+        '/waitlist?program=orchestration',
+        '/waitlist/joined',
+        '/api/pov',
+        '/keystatic',
+        '/keystatic/collection/programs',
+        '/sitemap.xml',
+        '/solutions',
+      ]) {
+        const link = document.createElement('a');
+        link.href = href;
+        link.textContent = `Link to ${href}`;
+        link.style.display = 'block';
+        list.append(link);
+      }
+      document.querySelector('main')!.prepend(list);
+    });
+    for (const link of await page.locator('main > p:first-child a').all()) {
+      await link.hover();
+      await page.waitForTimeout(300); // past Chrome's 200 ms hover threshold; nothing to wait for when nothing happens
+    }
+    // The control link proves hovering worked; the program's own Join links point at /waitlist too.
+    await expect.poll(() => pathsOf(preloads, 'prerender')).toContain('/solutions');
+    const speculated = [...pathsOf(preloads, 'prerender'), ...pathsOf(preloads, 'prefetch')];
+    for (const excluded of [/^\/waitlist/, /^\/api\//, /^\/keystatic/, /\.xml$/]) {
+      expect(speculated.filter((path) => excluded.test(path))).toEqual([]);
+    }
+  });
+
+  for (const [name, connection] of [
+    ['asks to save data', { saveData: true, effectiveType: '4g' }],
+    ['is on 2G', { saveData: false, effectiveType: '2g' }],
+  ] as const) {
+    test(`nothing is speculated when the visitor ${name}`, async ({ page }, info) => {
+      test.skip(info.project.name !== 'desktop', 'one viewport is enough');
+      await page.addInitScript((fake) => {
+        Object.defineProperty(navigator, 'connection', { value: fake, configurable: true });
+      }, connection);
+      const preloads = await watchPreloads(page);
+      await page.goto('/program/orchestration');
+      // The page is idle and its web font in (both follow the first paint): the rules would be live by now.
+      await expect(page.locator('html')).toHaveClass(/webfont/);
+      await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+      await page.locator('footer').getByRole('link', { name: 'About' }).hover();
+      await page.waitForTimeout(500);
+      await expect(page.locator('script[type="speculationrules"]')).toHaveCount(0);
+      expect(preloads.started).toEqual([]);
+    });
+  }
+
+  test('a prerendered page starts its islands only when it is shown', async ({ page }, info) => {
+    test.skip(info.project.name !== 'desktop', 'one viewport is enough');
+    // The page believes it is prerendered until the test shows it, as Chrome does on activation.
+    await page.addInitScript(() => {
+      let prerendering = true;
+      Object.defineProperty(document, 'prerendering', { get: () => prerendering, configurable: true });
+      Object.assign(window, {
+        activateForTest: () => {
+          prerendering = false;
+          document.dispatchEvent(new Event('prerenderingchange'));
+        },
+      });
+    });
+    const islandScripts: string[] = [];
+    page.on('request', (request) => {
+      if (/\/_astro\/(island-|ResultsFilter)/.test(request.url())) islandScripts.push(request.url());
+    });
+    await page.goto('/results');
+    // Loaded, idle, and long past the moment a shown page starts its islands: nothing has started.
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+    await page.waitForTimeout(1000);
+    expect(islandScripts).toEqual([]);
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(1);
+    await expect(page.locator('script[type="speculationrules"]')).toHaveCount(0);
+    // Shown: the island runtime and the filter start, and the filter works.
+    await page.evaluate(() => (window as unknown as { activateForTest: () => void }).activateForTest());
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    expect(islandScripts.length).toBeGreaterThan(0);
+    await expect(page.locator('script[type="speculationrules"]')).toHaveCount(1);
+  });
+});
