@@ -2,8 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { preactForReact } from './src/integrations/astro-internals/preact-islands.mjs';
 
-/** The component tests of what runs in the browser: islands and the results filter. */
-const browserComponentTests = ['tests/unit/islands/**/*.test.tsx', 'tests/unit/results/results-filter.test.tsx'];
+/** The component tests of what runs in the browser: the islands. */
+const browserComponentTests = ['tests/unit/islands/**/*.test.tsx'];
 
 declare module 'vitest' {
   export interface ProvidedContext {
