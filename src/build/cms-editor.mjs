@@ -10,7 +10,7 @@ const STORAGE_MODULE = 'virtual:humanwise-cms-storage';
  * Keystatic's own integration is used as it is, except for its two routes. Our page mounts the
  * editor with React's own react-dom from a plain module script (src/cms/EditorPage.astro), where
  * Keystatic's page hydrates it as an island, whose runtime in the browser is Preact
- * (src/build/island-runtime.mjs). Our API route checks a save's files before Keystatic writes them
+ * (src/integrations/astro-internals/preact-islands.mjs). Our API route checks a save's files before Keystatic writes them
  * (src/cms/api-route.ts).
  * @param {{ CMS_MODE: 'off' | 'local' | 'github', KEYSTATIC_GITHUB_REPO?: string | undefined }} settings
  * @returns {import('astro').AstroIntegration[]}

@@ -8,7 +8,7 @@
  * its stamp, and the server refuses to serve a build made with other values.
  *
  * Each issue that adds a setting adds it here, to `.env.example` and to the README's table
- * (tests/unit/config/settings-docs.test.ts checks that the three agree).
+ * (tests/unit/server/settings-docs.test.ts checks that the three agree).
  */
 import { z } from 'zod';
 import {
