@@ -20,7 +20,8 @@ export const ALL: APIRoute = async (context) => {
       .json()
       .catch(() => null);
     const problem = await checkSave(config, body);
-    if (problem) return new Response(problem, { status: 422, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+    if (problem)
+      return new Response(problem, { status: 422, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   }
   return keystatic(context);
 };

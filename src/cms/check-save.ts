@@ -24,7 +24,9 @@ function targetOf(config: CmsConfig, file: string): Target | undefined {
     const folder = (collection.path ?? '').replace(/\*$/, '');
     const format = collection.format;
     const extension = typeof format === 'object' && format.contentField ? 'md' : 'json';
-    const match = file.startsWith(folder) ? /^([a-z0-9]+(?:-[a-z0-9]+)*)\.(json|md)$/.exec(file.slice(folder.length)) : null;
+    const match = file.startsWith(folder)
+      ? /^([a-z0-9]+(?:-[a-z0-9]+)*)\.(json|md)$/.exec(file.slice(folder.length))
+      : null;
     if (match?.[1] && match[2] === extension) return { kind: 'collection', key, slug: match[1] };
   }
   for (const [key, singleton] of Object.entries(config.singletons ?? {})) {
@@ -53,9 +55,9 @@ export async function checkSave(config: CmsConfig, body: unknown): Promise<strin
       await writeFile(file, decode(addition.contents));
       try {
         if (target.kind === 'collection') {
-          await (reader.collections as Record<string, { readOrThrow(slug: string): Promise<unknown> }>)[target.key]?.readOrThrow(
-            target.slug ?? '',
-          );
+          await (reader.collections as Record<string, { readOrThrow(slug: string): Promise<unknown> }>)[
+            target.key
+          ]?.readOrThrow(target.slug ?? '');
         } else {
           await (reader.singletons as Record<string, { readOrThrow(): Promise<unknown> }>)[target.key]?.readOrThrow();
         }

@@ -28,13 +28,17 @@ describe('a save, checked before it is written', () => {
       config,
       save('src/content/case-studies/stella.md', stella.replace('category: Insurance', 'category: Banking')),
     );
-    expect(problem).toMatch(/^Not saved: src\/content\/case-studies\/stella\.md has a field the site does not accept\./);
+    expect(problem).toMatch(
+      /^Not saved: src\/content\/case-studies\/stella\.md has a field the site does not accept\./,
+    );
     expect(problem).toMatch(/category/);
   });
 
   it('refuses an empty title and an empty company name', async () => {
     const untitled = stella.replace(/^title: .*$/m, 'title: ""');
-    expect(await checkSave(config, save('src/content/case-studies/stella.md', untitled))).toMatch(/Title must not be empty/);
+    expect(await checkSave(config, save('src/content/case-studies/stella.md', untitled))).toMatch(
+      /Title must not be empty/,
+    );
     const nameless = JSON.stringify({ ...JSON.parse(site), companyName: '' });
     expect(await checkSave(config, save('src/content/site.json', nameless))).toMatch(/Company name must not be empty/);
   });
