@@ -7,6 +7,12 @@
 # runtime stage (the server refuses a build made with other values):
 #   docker build --build-arg SITE_URL=https://www.humanwise.co --build-arg PUBLIC_CONTACT_EMAIL=... .
 #
+# The editor (README, "The editor: operator"): the image supports CMS_MODE=off (the default) and
+# CMS_MODE=github (--build-arg CMS_MODE=github --build-arg KEYSTATIC_GITHUB_REPO=owner/name
+# --build-arg PUBLIC_KEYSTATIC_GITHUB_APP_SLUG=...; each save is a commit and the deploy rebuilds
+# the image). Not local: publishing in local mode rebuilds the site on the server, which needs the
+# sources and the build toolchain; the runtime stage has neither, and the server refuses to start.
+#
 # Base images are pinned by digest (the multi-platform index), so a build always starts from the
 # same bytes and a retagged upstream image never flows in unreviewed. The tag stays beside it in a
 # comment. Refresh both FROM lines together when Node 24 has a security release:
@@ -20,6 +26,7 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 ARG SITE_URL PUBLIC_BOOKING_URL PUBLIC_LINKEDIN_URL PUBLIC_CONTACT_EMAIL
+ARG CMS_MODE KEYSTATIC_GITHUB_REPO PUBLIC_KEYSTATIC_GITHUB_APP_SLUG
 RUN npm run build
 
 # node:24-slim (Node 24.21.0), the same digest as the build stage
@@ -35,11 +42,18 @@ COPY --from=build /app/dist ./dist
 COPY src/server ./src/server
 COPY src/lib ./src/lib
 COPY src/config ./src/config
+# The site identity (content, read by src/config/site.ts) and its schema.
+COPY src/content/site.json ./src/content/site.json
+COPY src/content/schemas/site.ts ./src/content/schemas/site.ts
 ARG SITE_URL PUBLIC_BOOKING_URL PUBLIC_LINKEDIN_URL PUBLIC_CONTACT_EMAIL
+ARG CMS_MODE KEYSTATIC_GITHUB_REPO PUBLIC_KEYSTATIC_GITHUB_APP_SLUG
 ENV SITE_URL=$SITE_URL \
     PUBLIC_BOOKING_URL=$PUBLIC_BOOKING_URL \
     PUBLIC_LINKEDIN_URL=$PUBLIC_LINKEDIN_URL \
-    PUBLIC_CONTACT_EMAIL=$PUBLIC_CONTACT_EMAIL
+    PUBLIC_CONTACT_EMAIL=$PUBLIC_CONTACT_EMAIL \
+    CMS_MODE=$CMS_MODE \
+    KEYSTATIC_GITHUB_REPO=$KEYSTATIC_GITHUB_REPO \
+    PUBLIC_KEYSTATIC_GITHUB_APP_SLUG=$PUBLIC_KEYSTATIC_GITHUB_APP_SLUG
 # The SQLite store's directory (unused when DATABASE_URL points at PostgreSQL), owned by the
 # image's unprivileged `node` user: the one place the server writes. Everything else can be
 # read-only (compose.yaml runs it with `read_only: true`, a tmpfs /tmp and no capabilities;

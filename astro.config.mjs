@@ -3,22 +3,26 @@ import { defineConfig, fontProviders } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
-import { islandRuntime } from './src/build/island-runtime.mjs';
 import { clientDirectives } from './src/build/client-directives.mjs';
 import { pageCss } from './src/build/page-css.mjs';
-import { islandScripts } from './src/build/island-scripts.mjs';
+import { astroInternals } from './src/integrations/astro-internals/index.mjs';
+import { cmsEditor } from './src/build/cms-editor.mjs';
 import { loadBuildSettings } from './src/config/build-settings.ts';
+
+const buildSettings = loadBuildSettings();
 
 export default defineConfig({
   // Validated by `npm run build` before Astro starts (src/build/build.ts).
-  site: loadBuildSettings().SITE_URL,
+  site: buildSettings.SITE_URL,
   // Pages are prerendered to HTML by default; the few that must be rendered per request
   // (legal pages with today's date, the no-JavaScript waiting-list form) opt out.
   output: 'static',
   // Middleware mode: our own Node server (src/server/main.ts) owns HTTP (headers, compression,
   // API routes, rate limits) and hands page requests to Astro.
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), clientDirectives(), pageCss(), islandScripts()],
+  // astroInternals: everything that relies on Astro's internals (src/integrations/astro-internals).
+  // The editor (Keystatic) only when CMS_MODE is local or github (src/build/cms-editor.mjs).
+  integrations: [react(), clientDirectives(), pageCss(), astroInternals(), ...cmsEditor(buildSettings)],
   // Our server handles every form post before Astro sees it (POST /waitlist: src/server/waitlist) and
   // only then may hand the same request to Astro to render the page with the errors. Astro's origin
   // check would answer that render with a 403 whenever the request's Origin differs from the URL
@@ -60,7 +64,7 @@ export default defineConfig({
   prefetch: false,
   devToolbar: { enabled: false },
   vite: {
-    plugins: [tailwindcss(), islandRuntime()],
+    plugins: [tailwindcss()],
     // Imported assets (the SVG art) stay files. Scripts under 5 KB without imports (the page's own
     // script: header, first-paint follow-ups, speculation rules) travel inside the page instead:
     // Lighthouse counts that early module request against first paint; inlining it took 150-300 ms

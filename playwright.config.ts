@@ -16,6 +16,11 @@ process.env.E2E_SQLITE_PATH ??= join(tmpdir(), `humanwise-e2e-${process.pid}-${D
 
 /** The visual regression spec: only the `visual` project runs it. */
 const VISUAL = /visual\.spec\.ts$/;
+/**
+ * Tests whose checks do not depend on the viewport (markup, bytes, headers, links) or that set their
+ * own sizes carry this tag, `test('...', { tag: '@one-viewport' }, ...)`, and run in one project.
+ */
+const ONE_VIEWPORT = /@one-viewport/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -38,6 +43,7 @@ export default defineConfig({
     {
       name: 'mobile',
       testIgnore: VISUAL,
+      grepInvert: ONE_VIEWPORT,
       use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, hasTouch: false },
     },
     {
@@ -51,7 +57,9 @@ export default defineConfig({
       name: 'visual',
       testMatch: VISUAL,
       use: { ...devices['Desktop Chrome'], reducedMotion: 'reduce' },
-      expect: { toHaveScreenshot: { animations: 'disabled', caret: 'hide', maxDiffPixelRatio: 0.01 } },
+      // Each picture is one screen or one section, so 0.1% of its pixels is at most an icon's worth
+      // (about 1,000 pixels at 1280x800): enough for anti-aliasing, never a component.
+      expect: { toHaveScreenshot: { animations: 'disabled', caret: 'hide', maxDiffPixelRatio: 0.001 } },
     },
   ],
   webServer: [

@@ -1,8 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { preactForReact } from './src/integrations/astro-internals/preact-islands.mjs';
 
-/** The component tests of what runs in the browser: islands and the results filter. */
-const browserComponentTests = ['tests/unit/islands/**/*.test.tsx', 'tests/unit/results/results-filter.test.tsx'];
+/** The component tests of what runs in the browser: the islands. */
+const browserComponentTests = ['tests/unit/islands/**/*.test.tsx'];
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -11,15 +12,14 @@ declare module 'vitest' {
   }
 }
 
-// As src/build/island-runtime.mjs does for the client build: islands run on preact/compat in the
-// browser, so their tests run there too, not only on React (which renders them at build time).
+// As the browser build does (src/integrations/astro-internals/preact-islands.mjs): islands run on
+// preact/compat in the browser, so their tests run there too, not only on React (which renders them).
 const preactRuntime = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  ...Object.entries(preactForReact).map(([react, preact]) => ({
+    find: new RegExp(`^${react.replaceAll('/', '\\/')}$`),
+    replacement: preact,
+  })),
   { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
   // Testing Library's default (CommonJS) build requires react-dom where no alias reaches; its ES build imports it.
   {
     find: /^@testing-library\/react$/,
@@ -38,6 +38,15 @@ export default defineConfig({
     projects: [
       {
         extends: true,
+        // The content schemas import astro:content, which exists only in an Astro build (tests/support/astro-content.ts).
+        resolve: {
+          alias: [
+            {
+              find: /^astro:content$/,
+              replacement: fileURLToPath(new URL('tests/support/astro-content.ts', import.meta.url)),
+            },
+          ],
+        },
         test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], provide: { componentRuntime: 'react' } },
       },
       {

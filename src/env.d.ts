@@ -18,10 +18,8 @@ declare namespace Astro {
   }
 }
 
-/**
- * Astro's own map of the CSS its <Font> component renders (not a public API: BaseLayout derives the
- * first-paint font rule from it, and the build fails if its shape changes; see src/lib/first-paint.ts).
- */
-declare module 'virtual:astro:assets/fonts/internal' {
-  export const componentDataByCssVariable: Map<string, { css: string }>;
+/** Where the editor saves, chosen by the build's CMS_MODE (src/build/cms-editor.mjs). */
+declare module 'virtual:humanwise-cms-storage' {
+  const storage: import('./cms/config.ts').CmsStorage;
+  export default storage;
 }

@@ -1,9 +1,9 @@
 import { DEFERRED_SCRIPT_ATTRIBUTE } from '../lib/first-paint.ts';
 
 /**
- * Starts the scripts the build set aside until after the first paint (src/build/island-scripts.mjs
- * turns Astro's inline island runtime into a `<template>` naming its file), as ordinary script
- * elements in page order.
+ * Starts the scripts the build set aside until after the first paint
+ * (src/integrations/astro-internals/island-scripts.mjs turns Astro's inline island runtime into a
+ * `<template>` naming its file), as ordinary script elements in page order.
  */
 export function startDeferredScripts(): void {
   for (const marker of document.querySelectorAll<HTMLTemplateElement>(`template[${DEFERRED_SCRIPT_ATTRIBUTE}]`)) {

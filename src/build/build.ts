@@ -21,7 +21,12 @@ if (placeholders.length > 0) {
   );
 }
 
+// `--out-dir DIR` (relative to the root): the editor's publishing builds beside the live build
+// and swaps it in only when this succeeds (src/server/cms/publisher.ts).
+const outDirAt = process.argv.indexOf('--out-dir');
+const outDir = outDirAt === -1 ? 'dist' : (process.argv[outDirAt + 1] ?? 'dist');
+
 // Hashed before the build reads them, so an edit made while it runs makes the next start rebuild.
 const stamp = makeStamp(root, settings);
-await build({ root });
-writeStamp(`${root}dist`, stamp);
+await build({ root, outDir });
+writeStamp(`${root}${outDir}`, stamp);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { islandsIn } from '../integrations/astro-internals/island-markup.mjs';
 import { prunePageCss, wordsInScript } from '../lib/prune-page-css.ts';
 
 /**
@@ -73,19 +74,6 @@ export function pageCss() {
       },
     },
   };
-}
-
-/**
- * The islands of a page: the directive that hydrates each and the modules it starts from.
- * @param {string} html
- */
-function islandsIn(html) {
-  return [...html.matchAll(/<astro-island\b[^>]*>/g)].map(([tag]) => ({
-    client: tag.match(/\bclient="([\w-]+)"/)?.[1] ?? '',
-    modules: [...tag.matchAll(/\b(?:component|renderer)-url="(\/[^"]+)"/g)].map(
-      (url) => /** @type {string} */ (url[1]),
-    ),
-  }));
 }
 
 /**

@@ -10,7 +10,15 @@ import { type BuildStamp, readStamp, STAMP_FILE, stampSettings } from '../config
 import type { BuildSettings } from '../config/build-settings.ts';
 
 /** What a build reads, relative to the project root. Directories are walked in full. */
-export const BUILD_INPUTS = ['src', 'public', 'astro.config.mjs', 'tsconfig.json', 'package.json', 'package-lock.json'];
+export const BUILD_INPUTS = [
+  'src',
+  'public',
+  'astro.config.mjs',
+  'keystatic.config.ts',
+  'tsconfig.json',
+  'package.json',
+  'package-lock.json',
+];
 
 /** Every file an input names, as sorted paths relative to the root (a directory in full). */
 function filesOf(root: string, input: string): string[] {

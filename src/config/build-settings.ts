@@ -144,8 +144,43 @@ export const buildSettingsSchema = z.object({
   PUBLIC_BOOKING_URL: httpUrl('https://booking.example.com/humanwise/discovery-call'),
   PUBLIC_LINKEDIN_URL: httpUrl('https://www.linkedin.com/company/example'),
   PUBLIC_CONTACT_EMAIL: email('hello@example.com'),
+  // --- CMS (issue 22): whether the build carries the editor, and where it saves (src/cms) ---
+  /** off: no editor in the build; local: it writes this server's files; github: it commits to the repository. */
+  CMS_MODE: z.preprocess(
+    (value) => unset(trimmed(typeof value === 'string' ? value.toLowerCase() : value)),
+    z.enum(['off', 'local', 'github'], { error: 'must be off, local or github' }).default('off'),
+  ),
+  /** github mode: the site's repository as owner/name, where the editor commits. */
+  KEYSTATIC_GITHUB_REPO: z.preprocess(
+    (value) => unset(trimmed(value)),
+    z
+      .string()
+      .regex(/^[A-Za-z0-9-]+\/[A-Za-z0-9._-]+$/, { error: 'must be owner/name, e.g. humanwise/website' })
+      .optional(),
+  ),
+  /** github mode: the GitHub App's slug (the last part of its github.com/apps/ address); the editor links to it. */
+  PUBLIC_KEYSTATIC_GITHUB_APP_SLUG: z.preprocess(
+    (value) => unset(trimmed(value)),
+    z
+      .string()
+      .regex(/^[a-z0-9-]+$/, { error: 'must be the App slug, lower-case letters, digits and -' })
+      .optional(),
+  ),
+  // --- end CMS ---
   ...analyticsSettings,
 });
+
+/** The CMS settings that only make sense together (used by the build and by the server's checks). */
+export function checkCmsBuildSettings(
+  value: Pick<BuildSettings, 'CMS_MODE' | 'KEYSTATIC_GITHUB_REPO' | 'PUBLIC_KEYSTATIC_GITHUB_APP_SLUG'>,
+  need: (name: 'KEYSTATIC_GITHUB_REPO' | 'PUBLIC_KEYSTATIC_GITHUB_APP_SLUG', message: string) => void,
+): void {
+  if (value.CMS_MODE !== 'github') return;
+  if (!value.KEYSTATIC_GITHUB_REPO) need('KEYSTATIC_GITHUB_REPO', 'is needed when CMS_MODE=github (owner/name)');
+  if (!value.PUBLIC_KEYSTATIC_GITHUB_APP_SLUG) {
+    need('PUBLIC_KEYSTATIC_GITHUB_APP_SLUG', "is needed when CMS_MODE=github (the GitHub App's slug)");
+  }
+}
 
 export type BuildSettings = z.output<typeof buildSettingsSchema>;
 export type BuildTimeSettingName = keyof typeof buildSettingsSchema.shape;
@@ -178,7 +213,11 @@ export function parseSettings<Schema extends z.ZodType>(schema: Schema, env: Env
 
 /** Reads and validates the build-time settings only (the build needs no database). */
 export function loadBuildSettings(env: Env = process.env): BuildSettings {
-  return parseSettings(buildSettingsSchema.superRefine(checkAnalyticsSettings), env);
+  const checked = buildSettingsSchema.superRefine((value, ctx) => {
+    checkAnalyticsSettings(value, ctx);
+    checkCmsBuildSettings(value, (name, message) => ctx.addIssue({ code: 'custom', path: [name], message }));
+  });
+  return parseSettings(checked, env);
 }
 
 /** The analytics service the pages report to, or undefined when none is configured. */

@@ -20,7 +20,7 @@
 export const WEB_FONT_CLASS = 'webfont';
 
 /**
- * Marks a script the build set aside until after the first paint (src/build/island-scripts.mjs
+ * Marks a script the build set aside until after the first paint (src/integrations/astro-internals/island-scripts.mjs
  * writes `<template data-deferred-script="/_astro/island-….js">`; src/browser/deferred-scripts.ts
  * starts it).
  */

@@ -23,6 +23,7 @@ import {
 } from './http/security-headers.ts';
 import { negotiateEncoding, type StaticAsset } from './http/static-files.ts';
 import { routePattern } from './metrics/route-pattern.ts';
+import type { EditorRoutes } from './cms/editor-routes.ts';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 /**
@@ -64,6 +65,8 @@ export interface AppDependencies {
     endpoint: NodeHandler;
     observeRequest(route: string, method: string | undefined, status: number, seconds: number): void;
   };
+  /** The editor's addresses (/keystatic, /api/keystatic), when the build carries it (src/server/cms). */
+  editor?: EditorRoutes;
 }
 
 export const METRICS_PATH = '/metrics';
@@ -139,8 +142,10 @@ function asGetForCompression(req: IncomingMessage): CompressionRequest {
 }
 
 export function createApp(deps: AppDependencies) {
-  const { assets, astro, api, formPosts = {}, health, security, logger, enableFailureRoute = false } = deps;
-  const notFound = assets.get('/404');
+  const { api, formPosts = {}, health, logger, enableFailureRoute = false, editor } = deps;
+  // The build being served; the editor's publishing replaces it whole (setBuild) after a rebuild.
+  let { assets, astro, security } = deps;
+  let notFound = assets.get('/404');
   const crossSiteRefusal = createCrossSiteCheck(deps.crossSite ?? { siteUrl: '' });
   /** The paths answered here rather than by Astro (the metrics' route label keeps them as they are). */
   const isKnownPath = (path: string) =>
@@ -222,6 +227,9 @@ export function createApp(deps: AppDependencies) {
 
     if (path === FAILURE_ROUTE && !enableFailureRoute) return sendNotFound(req, res);
 
+    // The editor's pages and API (before the /api routing below, which would answer its API 404).
+    if (editor?.matches(path)) return editor.handle(req, res, path, target.search, () => renderWithAstro(req, res));
+
     const formPost = Object.hasOwn(formPosts, path) ? formPosts[path] : undefined;
     if (formPost && req.method === 'POST') return formPost(req, res, (locals) => renderWithAstro(req, res, locals));
 
@@ -254,7 +262,8 @@ export function createApp(deps: AppDependencies) {
       // One line per request; never the query string or body, which may carry personal data.
       logger.info({ method: req.method, path, status: res.statusCode, durationMs: Math.round(durationMs * 10) / 10 });
       deps.metrics?.observeRequest(
-        routePattern(path, res.statusCode, isKnownPath),
+        // The editor answers any path under its prefix: one label for all of them, not one per path.
+        editor?.matches(path) ? '(editor)' : routePattern(path, res.statusCode, isKnownPath),
         req.method,
         res.statusCode,
         durationMs / 1000,
@@ -268,7 +277,12 @@ export function createApp(deps: AppDependencies) {
       // Response's statusText, which stays "OK" when a page sets only its status (a form's 400).
       res.statusMessage = STATUS_CODES[res.statusCode] ?? res.statusMessage;
       const location = res.getHeader('location');
-      if (location !== undefined && !isSafeLocalLocation(String(location))) {
+      const path = (req.url ?? '/').split('?')[0] ?? '/';
+      if (
+        location !== undefined &&
+        !isSafeLocalLocation(String(location)) &&
+        !editor?.allowsLocation(path, String(location))
+      ) {
         logger.error(
           { path: (req.url ?? '/').split('?')[0], status: res.statusCode },
           'refused to send a Location outside the site',
@@ -295,5 +309,11 @@ export function createApp(deps: AppDependencies) {
     }
   }
 
-  return { handle };
+  /** Serves another build from the next request on (requests in flight finish on the one they began with). */
+  function setBuild(build: Pick<AppDependencies, 'assets' | 'astro' | 'security'>) {
+    ({ assets, astro, security } = build);
+    notFound = assets.get('/404');
+  }
+
+  return { handle, setBuild };
 }

@@ -5,6 +5,7 @@
  */
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import pino from 'pino';
 import { createApp, type AstroHandler } from './app.ts';
 import { loadStaticAssets } from './http/static-files.ts';
@@ -30,6 +31,10 @@ import { startRetention } from './leads/retention.ts';
 import { createOperatorMetrics } from './metrics/operator-metrics.ts';
 import { createMetricsEndpoint } from './metrics/metrics-endpoint.ts';
 import { createLeadStoredReporter } from './analytics/lead-stored-event.ts';
+import { createEditorRoutes } from './cms/editor-routes.ts';
+import { createEditorSessions } from './cms/session.ts';
+import { createPublisher, type Publisher } from './cms/publisher.ts';
+import { publishingHealth, publishingPage } from './cms/publishing-page.ts';
 
 // Settings first, before anything that reads them (the built pages read the build-time ones as
 // they load): a bad value is one line per variable, never a stack trace.
@@ -200,6 +205,68 @@ const waitlist = {
   ...(metrics ? { countOutcome: metrics.countSubmission } : {}),
 };
 
+// Local mode publishes by rebuilding this folder's sources on this server, and Keystatic saves into
+// the working directory: both must be the site's own folder (a container image has no sources).
+const root = fileURLToPath(new URL('../../', import.meta.url));
+if (settings.CMS_MODE === 'local') {
+  if (!existsSync(path.join(root, 'src/content')) || !existsSync(path.join(root, 'astro.config.mjs'))) {
+    console.error(
+      'Setting error: CMS_MODE is local, which rebuilds the site on this server, but its sources are not here (a container image only serves a build): use CMS_MODE=github',
+    );
+    process.exit(1);
+  }
+  if (path.resolve(process.cwd()) !== path.resolve(root)) {
+    console.error(
+      `Setting error: CMS_MODE is local, which saves into the working directory: start the server in ${root}`,
+    );
+    process.exit(1);
+  }
+}
+let buildGeneration = 0;
+const publisher: Publisher | undefined =
+  settings.CMS_MODE === 'local'
+    ? createPublisher({
+        root,
+        // The new build in dist: its on-demand pages (a fresh module URL, so Node does not hand back the
+        // old one) and its files, swapped in whole for the next request.
+        load: async () => {
+          buildGeneration += 1;
+          const next = (await import(`${pathToFileURL(entry).href}?build=${buildGeneration}`)) as {
+            handler: AstroHandler;
+          };
+          const nextAssets = await loadStaticAssets(`${distDir}client`);
+          app.setBuild({
+            assets: nextAssets,
+            astro: next.handler,
+            security: {
+              scriptHashes: collectScriptHashes([...nextAssets.values()].map((asset) => asset.scriptHashes)),
+              hsts: settings.SITE_URL.startsWith('https:'),
+              analyticsOrigin: site.analytics?.origin,
+            },
+          });
+        },
+        log: (event, message) =>
+          event.event === 'publish failed' ? logger.warn(event, message) : logger.info(event, message),
+      })
+    : undefined;
+
+// The editor (CMS_MODE local or github; the build carries it only then): its own routes, login and policy.
+const editor =
+  settings.CMS_MODE === 'off'
+    ? undefined
+    : createEditorRoutes({
+        mode: settings.CMS_MODE,
+        ...(settings.CMS_PASSWORD ? { sessions: createEditorSessions(settings.CMS_PASSWORD) } : {}),
+        trustProxy: settings.TRUST_PROXY,
+        ...(settings.CMS_MODE === 'github' && settings.KEYSTATIC_GITHUB_CLIENT_ID
+          ? { github: { clientId: settings.KEYSTATIC_GITHUB_CLIENT_ID, siteUrl: settings.SITE_URL } }
+          : {}),
+        ...(publisher
+          ? { publishing: { page: () => publishingPage(publisher) }, onSaved: () => publisher.requestPublish() }
+          : {}),
+        log: (event, message) => logger.info(event, message),
+      });
+
 const app = createApp({
   assets,
   astro,
@@ -219,10 +286,13 @@ const app = createApp({
         },
       }
     : {}),
+  ...(editor ? { editor } : {}),
   health: async () => {
     await store.ping();
     // Failing deliveries do not make the site unhealthy; monitoring alerts on these numbers.
     const deliveries = await store.deliveryHealth().catch(() => undefined);
+    // The editor's last publish (local mode): a failed one leaves the previous build live, so never a 503.
+    const publishing = publisher ? { publishing: publishingHealth(publisher) } : {};
     return deliveries
       ? {
           deliveries: {
@@ -230,8 +300,11 @@ const app = createApp({
             pending: deliveries.pending,
             oldestPendingSeconds: deliveries.oldestPendingSeconds,
           },
+          ...publishing,
         }
-      : true;
+      : publisher
+        ? publishing
+        : true;
   },
   api: {
     [WAITLIST_API_PATH]: createWaitlistApiHandler(waitlist),

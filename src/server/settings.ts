@@ -8,12 +8,13 @@
  * its stamp, and the server refuses to serve a build made with other values.
  *
  * Each issue that adds a setting adds it here, to `.env.example` and to the README's table
- * (tests/unit/config/settings-docs.test.ts checks that the three agree).
+ * (tests/unit/server/settings-docs.test.ts checks that the three agree).
  */
 import { z } from 'zod';
 import {
   buildSettingsSchema,
   checkAnalyticsSettings,
+  checkCmsBuildSettings,
   type Env,
   flag,
   httpUrl,
@@ -169,6 +170,14 @@ export const settingsSchema = z.object({
     }),
   ),
   // --- end of Observability ---
+  // --- CMS (issue 22; CMS_MODE and the other build-time ones are in src/config/build-settings.ts) ---
+  /** local mode: the editor's password (12 characters or more). Secret. */
+  CMS_PASSWORD: optional(z.string().min(12, { error: 'must be 12 characters or more' })),
+  /** github mode: the GitHub App's OAuth client id, client secret, and the key Keystatic signs its cookies with. */
+  KEYSTATIC_GITHUB_CLIENT_ID: optional(z.string()),
+  KEYSTATIC_GITHUB_CLIENT_SECRET: optional(z.string()),
+  KEYSTATIC_SECRET: optional(z.string().min(32, { error: 'must be 32 characters or more (openssl rand -hex 32)' })),
+  // --- end CMS ---
 });
 
 /** Settings that only make sense together. */
@@ -186,7 +195,42 @@ const checkedSchema = settingsSchema.superRefine((value, ctx) => {
   if (value.LEADS_WEBHOOK_SECRET && !value.LEADS_WEBHOOK_URL) {
     need('LEADS_WEBHOOK_SECRET', 'is set but LEADS_WEBHOOK_URL is not');
   }
+  checkCmsSettings(value, need);
 });
+
+/** The CMS settings that only make sense together (issue 22). */
+function checkCmsSettings(value: Settings, need: (name: SettingName, message: string) => void) {
+  checkCmsBuildSettings(value, need);
+  if (value.CMS_MODE === 'local') {
+    if (value.DATABASE_URL) {
+      need(
+        'CMS_MODE',
+        'is local, which edits and rebuilds on this one server, but DATABASE_URL means several instances: use CMS_MODE=github',
+      );
+    }
+    if (!value.CMS_PASSWORD && !isLoopbackHost(value.HOST)) {
+      need(
+        'CMS_MODE',
+        `is local without CMS_PASSWORD, which is allowed only when HOST is a loopback address (got "${value.HOST}")`,
+      );
+    }
+  }
+  if (value.CMS_MODE === 'github') {
+    for (const name of ['KEYSTATIC_GITHUB_CLIENT_ID', 'KEYSTATIC_GITHUB_CLIENT_SECRET', 'KEYSTATIC_SECRET'] as const) {
+      if (!value[name]) need(name, 'is needed when CMS_MODE=github (README, "The editor: operator")');
+    }
+  }
+  if (value.CMS_MODE !== 'local' && value.CMS_PASSWORD) need('CMS_PASSWORD', 'is set but CMS_MODE is not local');
+}
+
+/** An address only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
+  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
+}
 
 export type Settings = z.output<typeof settingsSchema>;
 export type SettingName = keyof typeof settingsSchema.shape;
@@ -199,6 +243,9 @@ for (const name of [
   'LEADS_WEBHOOK_URL',
   'LEADS_WEBHOOK_SECRET',
   'METRICS_TOKEN',
+  'CMS_PASSWORD',
+  'KEYSTATIC_GITHUB_CLIENT_SECRET',
+  'KEYSTATIC_SECRET',
 ]) {
   secretSettings.add(name);
 }

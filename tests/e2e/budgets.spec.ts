@@ -33,10 +33,10 @@ async function moduleGraphSize(request: APIRequestContext, entries: string[]) {
   return { total, modules: seen.size };
 }
 
-test.describe('JavaScript budgets', () => {
+// Bytes do not depend on the viewport: one project runs these (the tag, in playwright.config.ts).
+test.describe('JavaScript budgets', { tag: '@one-viewport' }, () => {
   for (const route of publicRoutes()) {
     test(`${route}: at most 5 KB before first paint, each island at most 70 KB`, async ({ request }) => {
-      test.skip(test.info().project.name !== 'desktop', 'budgets do not depend on the viewport');
       const html = await (await request.get(route)).text();
       const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)]
         // Data, not script: JSON-LD and the speculation rules.
@@ -85,10 +85,9 @@ function wireSize(url: string): Promise<{ headers: number; body: number; status:
   });
 }
 
-test.describe('Document budget', () => {
+test.describe('Document budget', { tag: '@one-viewport' }, () => {
   for (const route of publicRoutes()) {
     test(`${route}: compressed HTML and headers fit in the first round trip`, async ({ baseURL }) => {
-      test.skip(test.info().project.name !== 'desktop', 'budgets do not depend on the viewport');
       const { headers, body, status } = await wireSize(new URL(route, baseURL).toString());
       expect(status).toBe(200);
       expect(

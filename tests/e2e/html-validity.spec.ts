@@ -33,11 +33,8 @@ const validator = new HtmlValidate({
   ],
 });
 
-test.describe('valid HTML', () => {
-  test.beforeEach(() => {
-    test.skip(test.info().project.name !== 'desktop', 'markup does not depend on the viewport');
-  });
-
+// Markup does not depend on the viewport: one project runs it (the tag, in playwright.config.ts).
+test.describe('valid HTML', { tag: '@one-viewport' }, () => {
   for (const route of [...publicRoutes(), '/no-such-page']) {
     test(`${route} has no html-validate errors`, async ({ request }) => {
       const html = await (await request.get(route)).text();

@@ -100,14 +100,34 @@ test.describe('HTTP hardening', () => {
 
   test('no page triggers a Content-Security-Policy violation', async ({ page }) => {
     test.setTimeout(180_000);
-    const violations: string[] = [];
-    page.on('console', (message) => {
-      if (/Content Security Policy|Content-Security-Policy/i.test(message.text())) violations.push(message.text());
+    // Every violation the browser reports, as the page's own listener sees it (before any page script runs).
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { cspViolations: seen });
+      document.addEventListener('securitypolicyviolation', (event) =>
+        seen.push(
+          `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at line ${event.lineNumber} of ${event.sourceFile || 'the page'}`,
+        ),
+      );
     });
+    const violations: string[] = [];
     for (const route of [...publicRoutes(), '/no-such-page']) {
       await page.goto(route);
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      await page.waitForTimeout(300);
+      // Until everything the page starts on its own has started (font, island runtime and islands,
+      // the feed, the stylesheet an island brings), or the first violation is reported.
+      const found = await page.waitForFunction(() => {
+        const seen = (window as unknown as { cspViolations: string[] }).cspViolations;
+        const started =
+          document.documentElement.classList.contains('webfont') &&
+          document.fonts.status === 'loaded' &&
+          !document.querySelector('astro-island[ssr], [aria-busy="true"]') &&
+          [...document.querySelectorAll<HTMLElement>('astro-island[data-stylesheet]')].every((island) =>
+            document.querySelector(`link[href="${island.dataset['stylesheet']}"]`),
+          );
+        return seen.length > 0 || started ? seen : null;
+      });
+      violations.push(...((await found.jsonValue()) ?? []).map((violation) => `${route}: ${violation}`));
     }
     expect(violations).toEqual([]);
   });

@@ -4,16 +4,14 @@ import { waitForWebFont } from '../support/settle.ts';
 
 /**
  * What a visitor on any screen sees: nothing wider than the screen, and a wizard error always in
- * view. These set their own viewports, so they run in one project only (CI time is limited): each
- * page is loaded once and resized through every width, instead of a new page per width.
+ * view. These set their own viewports, so they run in one project only (the tag, in
+ * playwright.config.ts): each page is loaded once and resized through every width, instead of a
+ * new page per width.
  */
+const oneViewport = { tag: '@one-viewport' };
 const WIDTHS = [320, 360, 375, 768, 1024, 1280, 1440];
 /** Tailwind's `lg`: the header shows the Programs menu from here, the drawer button below. */
 const LG = 1024;
-
-test.beforeEach(({ page: _page }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'sets its own viewport sizes');
-});
 
 interface Overflow {
   documentScrollsSideways: boolean;
@@ -102,7 +100,7 @@ async function checkAtEveryWidth(
   }
 }
 
-test.describe('nothing is wider than the screen', () => {
+test.describe('nothing is wider than the screen', oneViewport, () => {
   // Measured at rest: a drawer sliding in is briefly past the edge by design.
   test.use({ reducedMotion: 'reduce' });
   for (const route of publicRoutes()) {
@@ -192,7 +190,7 @@ async function errorIsInView(dialog: Locator): Promise<boolean> {
   });
 }
 
-test.describe('after Next with errors, the first error is in view', () => {
+test.describe('after Next with errors, the first error is in view', oneViewport, () => {
   for (const viewport of [
     { width: 375, height: 667 },
     { width: 1280, height: 720 },

@@ -1,11 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { publicRoutes } from '../support/routes.ts';
 
-/** A crawl of the built site: no broken internal link or anchor, and every new-tab link is safe. */
-test('no broken internal link or anchor; every link that opens a new tab has rel="noopener noreferrer"', async ({
-  request,
-}) => {
-  test.skip(test.info().project.name !== 'desktop', 'links do not depend on the viewport');
+/**
+ * A crawl of the built site: no broken internal link or anchor, and every new-tab link is safe.
+ * Links do not depend on the viewport: one project runs it (the tag, in playwright.config.ts).
+ */
+test('no broken internal link or anchor; every link that opens a new tab has rel="noopener noreferrer"', {
+  tag: '@one-viewport',
+}, async ({ request }) => {
   const pages = new Map<string, string>();
   for (const route of publicRoutes()) pages.set(route, await (await request.get(route)).text());
 

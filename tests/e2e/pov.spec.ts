@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
+import { holdRequests } from '../support/request-gate.ts';
 
 const article = (n: number, thumbnail: string | null = null) => ({
   title: `Essay ${n}`,
@@ -9,11 +10,10 @@ const article = (n: number, thumbnail: string | null = null) => ({
   published: null,
 });
 
-async function answerFeed(page: Page, body: unknown, status = 200, delayMs = 0) {
-  await page.route('**/api/pov', async (route) => {
-    if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
-    await route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
-  });
+async function answerFeed(page: Page, body: unknown, status = 200) {
+  await page.route('**/api/pov', (route) =>
+    route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) }),
+  );
 }
 
 const articleTitles = (page: Page) =>
@@ -52,12 +52,15 @@ test('more than four articles: the last four reversed come first, then the rest 
 });
 
 test('loading: a skeleton holds the layout while the feed is on its way', async ({ page }) => {
-  await answerFeed(page, { status: 'ok', items: [article(1)] }, 200, 2_500);
+  await answerFeed(page, { status: 'ok', items: [article(1)] });
+  const feed = await holdRequests(page, /\/api\/pov$/);
   await page.goto('/pov');
+  await feed.requested;
   await expect(page.getByRole('status').filter({ hasText: 'Loading articles' })).toBeAttached();
   await expect(page.locator('[aria-busy="true"]')).toBeVisible();
   await expectNoAxeViolations(page);
-  await expect(page.getByRole('main').getByRole('article')).toHaveCount(1, { timeout: 10_000 });
+  feed.release();
+  await expect(page.getByRole('main').getByRole('article')).toHaveCount(1);
 });
 
 test('HTTP failure: "Failed to fetch articles" in red, and in the console', async ({ page }) => {

@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { filterCategories, readCaseStudies } from '../support/case-studies.ts';
-import { gotoWithIslandRuntimeHeld } from '../support/island-runtime.ts';
+import { gotoWithIslandRuntimeHeld, holdRequests } from '../support/request-gate.ts';
 
 const studies = readCaseStudies();
 const titlesOf = (category?: string) =>
@@ -192,21 +192,20 @@ test('the island hydrates cleanly: one filter, one list, no console errors, with
 
 test('the filter loads after the first paint, and a choice made before it is ready still applies', async ({ page }) => {
   // Hold the island's module, as a slow phone would: the buttons are already on screen meanwhile.
-  await page.route(/ResultsFilter[^/]*\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    await route.continue();
-  });
-  await page.goto('/results');
+  const island = await holdRequests(page, /ResultsFilter[^/]*\.js$/);
+  await page.goto('/results', { waitUntil: 'domcontentloaded' });
   await expect(page.locator('astro-island[ssr]')).toHaveCount(1);
   await filter(page).getByRole('button', { name: 'Retail', exact: true }).click();
+  island.release();
   await expect(cards(page)).toHaveCount(titlesOf('Retail').length);
   await expectPressed(page, 'Retail');
   await expect(page).toHaveURL(/\?category=Retail$/);
 });
 
 test('a choice made before the island runtime has arrived is held and applied', async ({ page }) => {
-  await gotoWithIslandRuntimeHeld(page, '/results');
+  const runtime = await gotoWithIslandRuntimeHeld(page, '/results');
   await filter(page).getByRole('button', { name: 'Insurance', exact: true }).click();
+  runtime.release();
   await expect(cards(page)).toHaveCount(titlesOf('Insurance').length);
   await expectPressed(page, 'Insurance');
   await expect(page).toHaveURL(/\?category=Insurance$/);

@@ -4,11 +4,8 @@ import { publicRoutes } from '../support/routes.ts';
 import { site } from '../support/site.ts';
 
 /** Search and sharing: read from the production server like a crawler would. */
-test.describe('search and sharing', () => {
-  test.beforeEach(() => {
-    test.skip(test.info().project.name !== 'desktop', 'markup does not depend on the viewport');
-  });
-
+// Markup does not depend on the viewport: one project runs it (the tag, in playwright.config.ts).
+test.describe('search and sharing', { tag: '@one-viewport' }, () => {
   test('sitemap.xml lists exactly the public pages, each of which answers 200; robots.txt names it', async ({
     request,
   }) => {

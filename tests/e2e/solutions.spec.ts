@@ -1,5 +1,4 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations } from '../support/axe.ts';
 import { readContent } from '../support/content.ts';
 import { bookingLink, internalLink, linksIn } from '../support/links.ts';
 import { site } from '../support/site.ts';
@@ -65,9 +64,9 @@ test('links: the ecosystem page and the closing discovery call in a new tab', as
   await expect(page.getByRole('region', { name: page$.cta.headline }).getByText(page$.cta.subtext)).toBeVisible();
 });
 
-test('/solutions has no accessibility violations and ships no islands', async ({ page }) => {
+// axe: tests/e2e/a11y-sweep.spec.ts, on every route.
+test('/solutions ships no islands', async ({ page }) => {
   await page.goto('/solutions');
-  await expectNoAxeViolations(page);
   // Content pages are plain HTML: no island to download.
   await expect(page.locator('astro-island')).toHaveCount(0);
 });

@@ -6,11 +6,10 @@ import { waitForWebFont } from '../support/settle.ts';
  * own @font-face (which survives the per-page CSS pruning), with a size-adjusted local fallback face.
  * The first paint never waits for it: the first frame is set in the fallback, the font is fetched
  * after the first contentful paint, and later pages of the visit use it from their first frame.
- * Checked on a prerendered page, one pruned per request and one with islands.
+ * Checked on a prerendered page, one pruned per request and one with islands. The typeface does not
+ * depend on the viewport: one project runs these (the tag, in playwright.config.ts).
  */
-test.beforeEach(({ page: _page }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'the typeface does not depend on the viewport');
-});
+const oneViewport = { tag: '@one-viewport' };
 
 /** The family the page's level-1 heading is set in, and whether that face has loaded. */
 function headingFace(page: Page) {
@@ -23,48 +22,51 @@ function headingFace(page: Page) {
 }
 
 for (const route of ['/', '/privacy-policy', '/results']) {
-  test(`${route}: text is set in the self-hosted typeface, fetched after the first paint and cached`, async ({
-    page,
-    request,
-  }) => {
-    const fontRequests: string[] = [];
-    page.on('request', (req) => {
-      if (req.resourceType() === 'font') fontRequests.push(new URL(req.url()).pathname);
-    });
-    await page.goto(route);
-    await expect(
-      page.locator('head link[rel="preload"][as="font"]'),
-      'nothing preloaded ahead of the paint',
-    ).toHaveCount(0);
-    await waitForWebFont(page);
+  test(
+    `${route}: text is set in the self-hosted typeface, fetched after the first paint and cached`,
+    oneViewport,
+    async ({ page, request }) => {
+      const fontRequests: string[] = [];
+      page.on('request', (req) => {
+        if (req.resourceType() === 'font') fontRequests.push(new URL(req.url()).pathname);
+      });
+      await page.goto(route);
+      await expect(
+        page.locator('head link[rel="preload"][as="font"]'),
+        'nothing preloaded ahead of the paint',
+      ).toHaveCount(0);
+      await waitForWebFont(page);
 
-    expect([...new Set(fontRequests)]).toHaveLength(1);
-    const font = fontRequests[0]!;
-    expect(font).toMatch(/^\/_astro\/fonts\/[\w-]+\.woff2$/);
-    const response = await request.get(font);
-    expect(response.status()).toBe(200);
-    expect(response.headers()['content-type']).toBe('font/woff2');
-    expect(response.headers()['cache-control']).toContain('immutable');
+      expect([...new Set(fontRequests)]).toHaveLength(1);
+      const font = fontRequests[0]!;
+      expect(font).toMatch(/^\/_astro\/fonts\/[\w-]+\.woff2$/);
+      const response = await request.get(font);
+      expect(response.status()).toBe(200);
+      expect(response.headers()['content-type']).toBe('font/woff2');
+      expect(response.headers()['cache-control']).toContain('immutable');
 
-    const styles = (await page.locator('style').allTextContents()).join('\n');
-    expect(styles, 'the page declares the face it uses').toContain(`url(${font})`);
-    expect(styles, 'a metric-matched fallback face').toMatch(/src:local\(Arial\);[^}]*size-adjust:[\d.]+%/);
+      const styles = (await page.locator('style').allTextContents()).join('\n');
+      expect(styles, 'the page declares the face it uses').toContain(`url(${font})`);
+      expect(styles, 'a metric-matched fallback face').toMatch(/src:local\(Arial\);[^}]*size-adjust:[\d.]+%/);
 
-    const timing = await page.evaluate((path) => {
-      const paint = performance.getEntriesByName('first-contentful-paint')[0];
-      const fetch = performance.getEntriesByType('resource').find((entry) => new URL(entry.name).pathname === path);
-      return { paint: paint?.startTime, fetch: fetch?.startTime };
-    }, font);
-    expect(timing.paint).toBeDefined();
-    expect(timing.fetch, 'the font is fetched after the first contentful paint').toBeGreaterThanOrEqual(timing.paint!);
+      const timing = await page.evaluate((path) => {
+        const paint = performance.getEntriesByName('first-contentful-paint')[0];
+        const fetch = performance.getEntriesByType('resource').find((entry) => new URL(entry.name).pathname === path);
+        return { paint: paint?.startTime, fetch: fetch?.startTime };
+      }, font);
+      expect(timing.paint).toBeDefined();
+      expect(timing.fetch, 'the font is fetched after the first contentful paint').toBeGreaterThanOrEqual(
+        timing.paint!,
+      );
 
-    const rendered = await headingFace(page);
-    expect(rendered.family).toMatch(/^Figtree/);
-    expect(rendered.status).toBe('loaded');
-  });
+      const rendered = await headingFace(page);
+      expect(rendered.family).toMatch(/^Figtree/);
+      expect(rendered.status).toBe('loaded');
+    },
+  );
 }
 
-test('later pages of the visit are set in the typeface from their first frame', async ({ page }) => {
+test('later pages of the visit are set in the typeface from their first frame', oneViewport, async ({ page }) => {
   // Whether the font is let in by the time the document is parsed (before its first frame).
   await page.addInitScript(() => {
     document.addEventListener('DOMContentLoaded', () => {
@@ -83,7 +85,7 @@ test('later pages of the visit are set in the typeface from their first frame', 
   expect((await headingFace(page)).family).toMatch(/^Figtree/);
 });
 
-test('without JavaScript, text is set in the typeface too', async ({ browser }) => {
+test('without JavaScript, text is set in the typeface too', oneViewport, async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/privacy-policy');

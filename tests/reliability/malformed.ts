@@ -7,10 +7,15 @@ import fc from 'fast-check';
 import {
   frustrationOptions,
   goalOptions,
+  HONEYPOT_FIELD,
   investmentOptions,
   roleOptions,
   WAITLIST_LIMITS,
+  waitlistFields,
+  waitlistSchema,
 } from '../../src/lib/waitlist/schema.ts';
+import { WAITLIST_API_PATH, WAITLIST_FORM_PATH } from '../../src/lib/waitlist/api.ts';
+import { WAITLIST_BODY_LIMIT_BYTES } from '../../src/server/waitlist/decode.ts';
 import type { SendOptions } from './http-client.ts';
 import { formBody } from '../support/lead-fixture.ts';
 import { submissionValues } from './submissions.ts';
@@ -22,35 +27,20 @@ export interface Malformed {
   request: SendOptions;
 }
 
-const PATH = '/api/waitlist';
-/** The plain form posts to its own page. */
-const FORM_PATH = '/waitlist';
-const BODY_LIMIT = 16 * 1024;
 const base = (): Record<string, unknown> => ({
   ...submissionValues('malformed', 1),
   program: 'ai-strategy-sprint',
-  website: '',
+  [HONEYPOT_FIELD]: '',
 });
-const REQUIRED = ['name', 'email', 'companyName', 'role', 'goal', 'frustrations', 'investment'] as const;
-const ALLOWED = new Set([
-  'name',
-  'email',
-  'companyName',
-  'role',
-  'roleOther',
-  'goal',
-  'frustrations',
-  'investment',
-  'additionalInfo',
-  'earlyAccess',
-  'program',
-  'website',
-]);
+/** The fields a submission cannot leave out: those whose rule refuses no value. */
+const REQUIRED = waitlistFields.filter((field) => !waitlistSchema.shape[field].safeParse(undefined).success);
+/** The keys a JSON submission may carry: the schema's fields, the program it came from and the honeypot. */
+const ALLOWED = new Set<string>([...waitlistFields, 'program', HONEYPOT_FIELD]);
 const FORBIDDEN_KEYS = ['__proto__', 'constructor', 'prototype'] as const;
 
 const jsonPost = (body: string | Buffer, headers: Record<string, string> = {}, chunked = false): SendOptions => ({
   method: 'POST',
-  path: PATH,
+  path: WAITLIST_API_PATH,
   headers: { 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID(), ...headers },
   body,
   chunked,
@@ -73,7 +63,7 @@ const form = (category: string, body: string | Buffer, chunked = false): Malform
   answer: 'html',
   request: {
     method: 'POST',
-    path: FORM_PATH,
+    path: WAITLIST_FORM_PATH,
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     body,
     chunked,
@@ -324,12 +314,16 @@ const wrongContentType = fc
     return {
       category: 'wrong content type',
       answer: 'json' as const,
-      request: { method: 'POST', path: PATH, headers, body },
+      request: { method: 'POST', path: WAITLIST_API_PATH, headers, body },
     };
   });
 
 const overLimit = fc
-  .record({ size: fc.integer({ min: BODY_LIMIT + 1, max: 256 * 1024 }), chunked: fc.boolean(), asForm: fc.boolean() })
+  .record({
+    size: fc.integer({ min: WAITLIST_BODY_LIMIT_BYTES + 1, max: 256 * 1024 }),
+    chunked: fc.boolean(),
+    asForm: fc.boolean(),
+  })
   .map(({ size, chunked, asForm }) => {
     if (asForm)
       return form('body over 16 KB', `${formOf(base()).toString()}&additionalInfo=${'x'.repeat(size)}`, chunked);
@@ -358,7 +352,7 @@ const wrongMethod = fc
     answer: 'json' as const,
     request: {
       method,
-      path: PATH,
+      path: WAITLIST_API_PATH,
       headers: { 'Content-Type': 'application/json' },
       ...(withBody ? { body: JSON.stringify(base()) } : {}),
     },

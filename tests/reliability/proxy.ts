@@ -9,6 +9,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../scripts/free-port.ts';
+import { pollUntil } from '../support/poll.ts';
 import { send } from './http-client.ts';
 
 export interface RunningProxy {
@@ -107,13 +108,11 @@ export async function startNginx(upstreamPorts: readonly number[]): Promise<Runn
     }
     rmSync(dir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
-    const answer = await send(url, { path: '/healthz', timeoutMs: 1000 });
-    if (answer.status === 200) return { url, errorLog, stop };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const settled = await pollUntil(
+    async () => child.exitCode !== null || (await send(url, { path: '/healthz', timeoutMs: 1000 })).status === 200,
+    { timeoutMs: 15_000, intervalMs: 100 },
+  );
+  if (settled && child.exitCode === null) return { url, errorLog, stop };
   const why = `${output}\n${errorLog()}`.trim();
   await stop();
   throw new Error(`nginx did not start on ${url}: ${why.slice(-1500)}`);

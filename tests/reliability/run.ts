@@ -12,7 +12,9 @@
  * last line is `N passed, M failed`.
  *
  * Options (environment): TEST_DATABASE_URL, RELIABILITY_SEED (fast-check seed),
- * RELIABILITY_ONLY (scenario numbers to run, e.g. "1,4"), RELIABILITY_LOAD_TOTAL (default 5000).
+ * RELIABILITY_ONLY (scenario numbers to run, e.g. "1,4"), RELIABILITY_LOAD_TOTAL (default 5000),
+ * RELIABILITY_STORES ("sqlite", "postgresql" or both, the default: CI runs the two stores as two
+ * processes side by side, since most of each scenario is spent waiting).
  */
 import { existsSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
@@ -59,6 +61,12 @@ const only = process.env.RELIABILITY_ONLY?.split(',')
   .filter(Boolean);
 const selected = only ? scenarios.filter((s) => only.some((n) => s.title.startsWith(`${n}.`))) : scenarios;
 const seed = Number(process.env.RELIABILITY_SEED ?? Date.now() % 2_147_483_647);
+const stores = (process.env.RELIABILITY_STORES ?? 'sqlite,postgresql').split(',').map((s) => s.trim());
+const unknownStores = stores.filter((store) => store !== 'sqlite' && store !== 'postgresql');
+if (unknownStores.length > 0 || stores.length === 0) {
+  console.error(`RELIABILITY_STORES: expected "sqlite", "postgresql" or both (got "${unknownStores.join(',')}").`);
+  process.exit(2);
+}
 
 const report = new Report();
 // A scenario that never settles must still fail the run, with the closing line the CI reads.
@@ -87,9 +95,11 @@ console.log(
 );
 
 const feed = await startFeedServer();
-const targets: StoreTarget[] = [sqliteTarget()];
+const targets: StoreTarget[] = stores.includes('sqlite') ? [sqliteTarget()] : [];
 const pgUrl = process.env.TEST_DATABASE_URL?.trim();
-if (pgUrl) {
+if (!stores.includes('postgresql')) {
+  console.log('RELIABILITY_STORES leaves PostgreSQL out.');
+} else if (pgUrl) {
   try {
     targets.push(await postgresTarget(pgUrl));
   } catch (error) {

@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../scripts/free-port.ts';
+import { pollUntil } from '../support/poll.ts';
 import { send } from './http-client.ts';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -99,16 +100,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   };
 
   // Ready when /healthz says ok; give up after 60 s (a busy 2-core machine starts slowly) or as soon as the process dies.
-  const deadline = Date.now() + 60_000;
   let dead = false;
   void exited.then(() => {
     dead = true;
   });
-  while (Date.now() < deadline && !dead) {
-    const answer = await send(url, { path: '/healthz', timeoutMs: 1000 });
-    if (answer.status === 200) return server;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const settled = await pollUntil(
+    async () => dead || (await send(url, { path: '/healthz', timeoutMs: 1000 })).status === 200,
+    { timeoutMs: 60_000 },
+  );
+  if (settled && !dead) return server;
   server.kill('SIGKILL');
   throw new Error(`the server did not become healthy on ${url}: ${output.slice(-1500)}`);
 }

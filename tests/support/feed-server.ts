@@ -68,13 +68,18 @@ export interface FeedServer {
   close(): Promise<void>;
 }
 
-/** Answers with a feed (or any text) as RSS, optionally after a delay. */
-export function xml(body: string | Buffer, opts: { delayMs?: number; contentType?: string } = {}): Route {
-  return (_req, res) => {
-    const send = (): void => void res.writeHead(200, { 'content-type': opts.contentType ?? RSS }).end(body);
-    if (opts.delayMs) setTimeout(send, opts.delayMs);
-    else send();
-  };
+/** Answers with a feed (or any text) as RSS. */
+export function xml(body: string | Buffer, opts: { contentType?: string } = {}): Route {
+  return (_req, res) => void res.writeHead(200, { 'content-type': opts.contentType ?? RSS }).end(body);
+}
+
+/**
+ * Holds every request to `route` until the test calls `release()`, then answers each as `route`
+ * does: a feed that is slow for exactly as long as the test needs, on any machine.
+ */
+export function gated(route: Route): { route: Route; release(): void } {
+  const { promise: released, resolve: release } = Promise.withResolvers<void>();
+  return { route: (req, res) => void released.then(() => route(req, res)), release };
 }
 
 export function status(code: number, body = 'Upstream trouble'): Route {

@@ -3,7 +3,7 @@
  * error, not silently ignored, so `astro build` names the file and the field to fix.
  */
 import { z } from 'astro/zod';
-import { topicIconNames } from '../../components/icons/Icon.tsx';
+import { topicIconNames } from '../../components/icons/topic-paths.ts';
 
 /** A strict object: any field not listed here fails the build. */
 export const fields = <T extends z.ZodRawShape>(shape: T) => z.object(shape).strict();
@@ -12,8 +12,8 @@ export const text = () => z.string().trim().min(1);
 export const list = (min = 1) => z.array(text()).min(min);
 /** Internal order on the page that lists the collection (1 first). */
 export const order = () => z.number().int().min(1);
-/** Alt text: empty marks decorative artwork. */
-export const alt = () => z.string();
+/** Alt text: empty (or left out, as the editor writes an emptied field) marks decorative artwork. */
+export const alt = () => z.string().default('');
 
 export const seo = () => fields({ title: text().max(70), description: text().min(50).max(170) });
 
@@ -29,5 +29,5 @@ export const titled = () => fields({ title: text(), description: text() });
 /** A headline figure, e.g. { value: "5-10 hours", label: "saved per week" }. */
 export const figure = () => fields({ value: text(), label: text() });
 
-/** A topic icon: the keys of the icon map in src/components/icons/Icon.tsx. */
+/** A topic icon: the keys of the icon map in src/components/icons/topic-paths.ts. */
 export const icon = () => z.enum(topicIconNames);

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { whenActivated } from '../../browser/activation.ts';
 import { startAnalytics } from '../../lib/analytics/sender.ts';
 
 /**
@@ -6,9 +7,12 @@ import { startAnalytics } from '../../lib/analytics/sender.ts';
  * (`client:afterpaint`), it starts our sender (src/lib/analytics/sender.ts). The layout renders it
  * only when PUBLIC_ANALYTICS_PROVIDER names a service, so without one the page has neither this
  * nor any script for it. An island because that is the framework's way to bring code in after the
- * first paint; the pages' inline script stays as small as it was.
+ * first paint; the pages' inline script stays as small as it was. A prerendered page counts its view
+ * when it is shown (`whenActivated`), never for a prerender the visitor did not open.
  */
 export default function AnalyticsBeacon() {
-  useEffect(() => startAnalytics(), []);
+  useEffect(() => {
+    void whenActivated().then(startAnalytics);
+  }, []);
   return null;
 }

@@ -77,7 +77,10 @@ export async function loadStaticAssets(root: string): Promise<Map<string, Static
     if (ext === '.html') asset.scriptHashes = inlineScriptHashes(body.toString('utf8'));
     if (compressible.has(ext) && body.length > 512) {
       asset.gzip = gzipSync(body, { level: 9 });
-      asset.brotli = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } });
+      // Quality 11 for the site's files; the editor's bundle (about 3 MB, CMS_MODE local or github) at 11
+      // would hold the start-up for half a minute on a small server, for a few percent fewer bytes.
+      const quality = body.length > 1024 * 1024 ? 6 : 11;
+      asset.brotli = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: quality } });
     }
     for (const urlPath of urlPathsFor(file)) assets.set(urlPath, { ...asset, urlPath });
   }

@@ -9,6 +9,7 @@
  * timeout) where retries matter; the latency figure uses the production schedule (1 s poll).
  */
 import { performance } from 'node:perf_hooks';
+import { pollUntil } from '../../support/poll.ts';
 import { leadIdOf, startHookReceiver, wasAccepted, type ReceivedHook } from '../../support/delivery-receivers.ts';
 import { json, send } from '../http-client.ts';
 import { runLoad } from '../load.ts';
@@ -48,19 +49,10 @@ function account(ackedIds: readonly string[], received: readonly ReceivedHook[])
   };
 }
 
-async function waitFor(condition: () => boolean, timeoutMs: number): Promise<boolean> {
-  const deadline = performance.now() + timeoutMs;
-  while (!condition()) {
-    if (performance.now() > deadline) return false;
-    await sleep(50);
-  }
-  return true;
-}
-
 /** Waits (up to 90 s) until the receiver has accepted every one of `ids`; how it went and how long it took. */
 async function awaitDelivery(ids: readonly string[], received: readonly ReceivedHook[]) {
   const startedAt = performance.now();
-  const done = await waitFor(() => account(ids, received).missing.length === 0, 90_000);
+  const done = Boolean(await pollUntil(() => account(ids, received).missing.length === 0, { timeoutMs: 90_000 }));
   return { done, result: account(ids, received), seconds: (performance.now() - startedAt) / 1000 };
 }
 
@@ -116,7 +108,7 @@ export const deliveryOutageScenario: Scenario = {
       const store = await target.fresh();
       const server = await launch(store, { extraEnv: hookEnv(hook.url, false) });
       const upAcks = await submitAll(server.url, `${tag}up`, 200, 4);
-      await waitFor(() => account([...upAcks.keys()], hook.received).missing.length === 0, 60_000);
+      await pollUntil(() => account([...upAcks.keys()], hook.received).missing.length === 0, { timeoutMs: 60_000 });
       const firstArrival = new Map<string, number>();
       for (const r of hook.received) if (!firstArrival.has(leadIdOf(r))) firstArrival.set(leadIdOf(r), r.at);
       const latencies = [...upAcks].flatMap(([id, at]) => {
@@ -140,7 +132,7 @@ export const deliveryOutageScenario: Scenario = {
       hook.set((_req, res) => res.writeHead(500).end('maintenance'));
       const fast = await launch(outageStore, { extraEnv: hookEnv(hook.url, true) });
       const acks = await submitAll(fast.url, `${tag}down`, 300, 10);
-      await waitFor(() => hook.received.length >= 300, 30_000);
+      await pollUntil(() => hook.received.length >= 300, { timeoutMs: 30_000 });
       const health = json(await send(fast.url, { path: '/healthz' }));
       const deliveries = health?.deliveries as { pending?: number } | undefined;
       report.check(
@@ -168,12 +160,12 @@ export const deliveryOutageScenario: Scenario = {
       report.figure('requests the receiver saw (attempts)', hook.received.length);
       checkDelivered(report, delivery, 'every acknowledged lead is delivered after the outage');
       // A slow answer the receiver accepted after our timeout is still pending here, for one more send.
-      let after = json(await send(fast.url, { path: '/healthz' }));
-      const settleBy = performance.now() + 30_000;
-      while ((after?.deliveries as { pending?: number } | undefined)?.pending !== 0 && performance.now() < settleBy) {
-        await sleep(200);
-        after = json(await send(fast.url, { path: '/healthz' }));
-      }
+      const healthz = async () => json(await send(fast.url, { path: '/healthz' }));
+      const settled = async () => {
+        const health = await healthz();
+        return (health?.deliveries as { pending?: number } | undefined)?.pending === 0 ? health : null;
+      };
+      const after = (await pollUntil(settled, { timeoutMs: 30_000, intervalMs: 200 })) ?? (await healthz());
       report.check(
         '/healthz reports nothing pending or dead afterwards',
         JSON.stringify(after?.deliveries) === JSON.stringify({ dead: 0, pending: 0, oldestPendingSeconds: null }),
@@ -196,7 +188,9 @@ export const deliveryCrashScenario: Scenario = {
       const env = hookEnv(hook.url, true);
       const first = await launch(store, { extraEnv: env });
       const acks = await submitAll(first.url, tag, 300, 10);
-      await waitFor(() => hook.received.length >= 40 && hook.received.some((r) => r.answered === 0), 30_000);
+      await pollUntil(() => hook.received.length >= 40 && hook.received.some((r) => r.answered === 0), {
+        timeoutMs: 30_000,
+      });
       const inFlight = hook.received.filter((r) => r.answered === 0).length;
       first.kill('SIGKILL');
       const exit = await first.exited;

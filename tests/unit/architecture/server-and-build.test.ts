@@ -11,10 +11,10 @@ import { importGraph } from './import-graph.ts';
 
 /** Imports of src/build allowed from outside it: Astro's integrations and `npm start`'s build step. */
 const BUILD_ENTRY_POINTS = new Set([
-  'astro.config.mjs -> src/build/island-runtime.mjs',
   'astro.config.mjs -> src/build/client-directives.mjs',
   'astro.config.mjs -> src/build/page-css.mjs',
-  'astro.config.mjs -> src/build/island-scripts.mjs',
+  // The editor (Keystatic), in the build only when CMS_MODE is local or github.
+  'astro.config.mjs -> src/build/cms-editor.mjs',
   'src/server/launch.mjs -> src/build/build-if-needed.ts',
 ]);
 

@@ -62,7 +62,7 @@ describe('case studies as content', () => {
 
   it('point to their own artwork, which exists, with alt text', () => {
     for (const study of studies) {
-      expect(study.data.image, study.name).toBe(`../../assets/art/case-studies/${study.name}.svg`);
+      expect(study.data.image, study.name).toBe(`../../assets/art/case-studies/${study.name}/image.svg`);
       expect(existsSync(resolve(caseStudiesFolder, study.data.image)), study.name).toBe(true);
       expect(study.data.imageAlt.length, study.name).toBeGreaterThan(20);
     }

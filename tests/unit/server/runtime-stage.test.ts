@@ -48,7 +48,7 @@ describe('the Dockerfile runtime stage', () => {
     expect(entries).toContain('src/server/main.ts');
     expect(copied).toContain('src/server');
     const { files } = closure(entries);
-    const outside = [...files].filter((file) => !copied.some((dir) => file.startsWith(`${dir}/`)));
+    const outside = [...files].filter((file) => !copied.some((dir) => file === dir || file.startsWith(`${dir}/`)));
     expect(outside).toEqual([]);
   });
 

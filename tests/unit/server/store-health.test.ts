@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openSqliteLeadStore } from '../../../src/server/leads/store.ts';
 import { freePort } from '../../../scripts/free-port.ts';
 import { startServer } from '../../reliability/server-process.ts';
-import { lead } from '../leads/store-contract.ts';
+import { lead } from './leads/store-contract.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const LAUNCH = path.join(ROOT, 'src/server/launch.mjs');

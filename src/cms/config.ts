@@ -1,0 +1,36 @@
+/**
+ * The editor's configuration for a given storage: `local` writes the files of this server's working
+ * copy; `github` commits to the repository through the GitHub App. The build picks the storage from
+ * CMS_MODE (src/build/cms-editor.mjs); tests read the content with `local`.
+ */
+import { config, type GitHubConfig, type LocalConfig } from '@keystatic/core';
+import { createElement } from 'react';
+import { collections, singletons } from './schema.ts';
+
+/** Where local mode's publishing status is (src/server/cms/publishing-page.ts), linked from the editor's header. */
+const PUBLISHING_STATUS_PATH = '/keystatic/publishing';
+
+/** In local mode, the header's mark is the link to the publishing status (what went live, or why not). */
+const publishingLink = () =>
+  createElement(
+    'a',
+    { href: PUBLISHING_STATUS_PATH, style: { fontSize: '0.8125rem', color: 'inherit', textDecoration: 'underline' } },
+    'Publishing status',
+  );
+
+export type CmsStorage = LocalConfig['storage'] | GitHubConfig['storage'];
+
+export function cmsConfig(storage: CmsStorage) {
+  return config({
+    storage,
+    ui: {
+      brand: { name: 'Humanwise site editor', ...(storage.kind === 'local' ? { mark: publishingLink } : {}) },
+      navigation: {
+        Pages: ['home', 'about', 'cie', 'solutions', 'results', 'pov', 'site'],
+        Content: ['programs', 'offers', 'solutions', 'cieComponents', 'caseStudies', 'legal'],
+      },
+    },
+    collections,
+    singletons,
+  });
+}

@@ -1,0 +1,153 @@
+/**
+ * The editor's building blocks, one for each of src/content/schemas/fields.ts, with the same rules:
+ * a field required there is required here, with the same lengths and lists. tests/unit/cms checks
+ * every editor field against its zod field, so the two cannot drift apart.
+ */
+import { fields } from '@keystatic/core';
+import { topicIconNames } from '../components/icons/topic-paths.ts';
+
+interface TextOptions {
+  description?: string;
+  min?: number;
+  max?: number;
+  multiline?: boolean;
+}
+
+/** Required text (zod: text()), with optional length limits. */
+export const text = (label: string, { description, min = 1, max, multiline }: TextOptions = {}) =>
+  fields.text({
+    label,
+    ...(description ? { description } : {}),
+    ...(multiline ? { multiline } : {}),
+    validation: { isRequired: true, length: { min, ...(max ? { max } : {}) }, pattern: notBlank(label) },
+  });
+
+/** The build trims text before it checks it: a field of spaces is as empty as an empty one. */
+const notBlank = (label: string) => ({ regex: /^$|\S/, message: `${label} must not be blank` });
+
+/** Text that may be left empty (zod: text().optional()); an empty field is left out of the file. */
+export const optionalText = (label: string, description?: string) =>
+  fields.text({ label, ...(description ? { description } : {}), validation: { pattern: notBlank(label) } });
+
+/** The title of a collection's entry, whose address (the file's name) is made from it when it is added. */
+export const titleAndAddress = (
+  label: string,
+  description: string | undefined,
+  address: { label: string; description: string },
+) =>
+  fields.slug({
+    name: {
+      label,
+      ...(description ? { description } : {}),
+      validation: { isRequired: true, pattern: notBlank(label) },
+    },
+    slug: {
+      ...address,
+      validation: {
+        length: { min: 1 },
+        pattern: { regex: /^[a-z0-9]+(-[a-z0-9]+)*$/, message: 'use lower-case words joined by hyphens' },
+      },
+    },
+  });
+
+/** Longer required text, edited in a box of several lines. */
+export const paragraph = (label: string, options: Omit<TextOptions, 'multiline'> = {}) =>
+  text(label, { ...options, multiline: true });
+
+/** Alt text: empty marks the artwork as decorative (zod: alt()). */
+export const alt = (label = 'Image description (alt text)') =>
+  fields.text({
+    label,
+    description: 'What the artwork shows, for people who cannot see it. Leave empty when it is decorative.',
+    multiline: true,
+  });
+
+/** A list of required lines (zod: list(min)). */
+export const list = (label: string, itemLabel: string, length: { min?: number; max?: number } = { min: 1 }) =>
+  fields.array(text(itemLabel, { multiline: true }), {
+    label,
+    itemLabel: (props) => props.value || itemLabel,
+    validation: { length },
+  });
+
+/** Position on the page that lists the collection, 1 first (zod: order()). */
+export const order = () =>
+  fields.integer({
+    label: 'Order',
+    description: 'Position on the page that lists these, 1 first. Change the numbers to reorder.',
+    validation: { isRequired: true, min: 1 },
+  });
+
+export const seo = () =>
+  fields.object(
+    {
+      title: text('Search title', { max: 70, description: 'The title search engines and social cards show.' }),
+      description: text('Search description', {
+        min: 50,
+        max: 170,
+        multiline: true,
+        description: 'The summary search engines show under the title: 50 to 170 characters.',
+      }),
+    },
+    { label: 'Search and sharing' },
+  );
+
+/** The light page hero shared by About, CIE, Solutions, Results and POV. */
+export const hero = () =>
+  fields.object(
+    { eyebrow: text('Eyebrow'), title: text('Headline'), intro: paragraph('Introduction') },
+    { label: 'Hero' },
+  );
+
+/** A closing call to action: its headline and the line under it (the buttons come from the page). */
+export const cta = (label = 'Closing call to action') =>
+  fields.object({ headline: text('Headline'), subtext: paragraph('Line under the headline') }, { label });
+
+/** An item with a heading and a paragraph: an expertise area, a reason, a principle. */
+export const titledFields = () => ({ title: text('Title'), description: paragraph('Description') });
+export const titled = (label: string) => fields.object(titledFields(), { label });
+
+/** A list of titled items (exactly `length`, or at least `min`). */
+export const titledList = (label: string, itemLabel: string, length: { min?: number; max?: number }) =>
+  fields.array(titled(itemLabel), {
+    label,
+    itemLabel: (props) => props.fields.title.value || itemLabel,
+    validation: { length },
+  });
+
+/** A headline figure, e.g. { value: "5-10 hours", label: "saved per week" }. */
+export const figure = () =>
+  fields.object(
+    { value: text('Figure', { description: 'e.g. "5-10 hours"' }), label: text('What it measures') },
+    {
+      label: 'Figure',
+    },
+  );
+
+export const figures = (label: string, length: { min?: number; max?: number }) =>
+  fields.array(figure(), {
+    label,
+    itemLabel: (props) => `${props.fields.value.value} ${props.fields.label.value}`.trim() || 'Figure',
+    validation: { length },
+  });
+
+/** A topic icon (zod: icon()). */
+export const icon = () =>
+  fields.select({
+    label: 'Icon',
+    options: topicIconNames.map((name) => ({ label: name, value: name })),
+    defaultValue: topicIconNames[0],
+  });
+
+/**
+ * Artwork uploaded in the editor: stored beside the entry's other art (src/assets/art/<folder>/<entry>/)
+ * and processed by the build like every image of the site.
+ */
+export const artwork = (folder: string) =>
+  fields.image({
+    label: 'Artwork',
+    description: 'SVG, PNG, JPEG or WebP. The build makes the responsive sizes.',
+    directory: `src/assets/art/${folder}`,
+    publicPath: `../../assets/art/${folder}/`,
+    validation: { isRequired: true },
+  });

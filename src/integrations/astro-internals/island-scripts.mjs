@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import islandRuntime from 'astro/runtime/server/astro-island.prebuilt.js';
+import { DEFERRED_SCRIPT_ATTRIBUTE } from '../../lib/first-paint.ts';
+
+/**
+ * Astro inlines its island runtime (the <astro-island> element, ~4 KB) and each hydration
+ * directive's script into every page with an island, and offers no option to load them as files.
+ * Inline, they cost about 2 KB of brotli in each document: on /results, the difference between
+ * arriving in the first round trip or not. They are the same on every page and none of them is
+ * needed before the first paint (the server-rendered island is already in the markup), so after
+ * the build a page's scripts go, in their order, into one hashed file under /_astro (the same
+ * file for every page with the same directives, cached across pages), started after the first
+ * contentful paint.
+ *
+ * Runs after page-css, so pruning still sees the same words. Pages rendered on demand keep Astro's
+ * inline scripts (their CSP hashes cover them).
+ *
+ * What this relies on (tests/unit/integrations/astro-internals/island-scripts.test.ts checks it
+ * against Astro's own code): Astro inlines its island runtime as the exact text of
+ * `astro/runtime/server/astro-island.prebuilt.js`, and each directive as an esbuild IIFE that
+ * registers it on self.Astro and dispatches `astro:<name>`.
+ * @param {URL} dir the built client directory
+ * @param {import('astro').AstroIntegrationLogger} logger
+ */
+export async function moveIslandScripts(dir, logger) {
+  const root = fileURLToPath(dir);
+  const pages = (await readdir(root, { recursive: true })).filter((file) => file.endsWith('.html'));
+  /** @type {Map<string, string>} script text -> its URL */
+  const published = new Map();
+  let moved = 0;
+  for (const page of pages) {
+    const file = join(root, page);
+    const html = await readFile(file, 'utf8');
+    const prescripts = inlineScriptsOf(html).filter(([, code = '']) => isAstroPrescript(code));
+    if (!prescripts.length) continue;
+    moved += prescripts.length;
+    // One file per combination of scripts, in page order, where the first one stood.
+    const src = await publish(root, prescripts.map(([, code]) => code).join('\n'), published);
+    let rewritten = '';
+    let last = 0;
+    for (const [index, match] of prescripts.entries()) {
+      const tag = index === 0 ? deferredScriptMarker(src) : '';
+      rewritten += html.slice(last, match.index) + tag;
+      last = /** @type {number} */ (match.index) + match[0].length;
+    }
+    rewritten += html.slice(last);
+    await writeFile(file, rewritten);
+  }
+  logger.info(`moved ${moved} inline island scripts into ${published.size} cached files`);
+}
+
+/**
+ * The plain inline scripts of a page (`<script>` without attributes, as Astro writes its own), each
+ * a match whose first group is the code.
+ * @param {string} html
+ */
+export function inlineScriptsOf(html) {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)];
+}
+
+/**
+ * Astro's island runtime (exactly the text Astro inlines), or a directive's script: it registers
+ * itself on self.Astro and announces itself with an `astro:<name>` event.
+ * @param {string} code
+ */
+export function isAstroPrescript(code) {
+  return (
+    code === islandRuntime ||
+    /\(self\.Astro\|\|\(self\.Astro=\{\}\)\)\.[\w-]+=[\s\S]*dispatchEvent\(new Event\("astro:[\w-]+"\)\)/.test(code)
+  );
+}
+
+/** @param {string} root @param {string} code @param {Map<string, string>} published */
+async function publish(root, code, published) {
+  let src = published.get(code);
+  if (!src) {
+    src = `/_astro/island-${createHash('sha256').update(code).digest('base64url').slice(0, 10)}.js`;
+    await writeFile(join(root, src), code);
+    published.set(code, src);
+  }
+  return src;
+}
+
+/**
+ * Sets the file aside until the first contentful paint: the server-rendered islands are already on
+ * screen, so nothing the visitor sees waits for it, and nothing is fetched before the first paint.
+ * src/browser/deferred-scripts.ts starts it.
+ * @param {string} src
+ */
+function deferredScriptMarker(src) {
+  return `<template ${DEFERRED_SCRIPT_ATTRIBUTE}="${src}"></template>`;
+}

@@ -1,0 +1,322 @@
+/**
+ * The editor in CMS_MODE=local, driven in the browser against the production server running on a
+ * copy of the project (tests/support/cms-site.ts), so saves and rebuilds never touch the work tree.
+ * Each save rebuilds the site in the background: these tests wait for /healthz to report the
+ * publish, then read the public pages. Builds take a minute or more each, so this file runs once
+ * (desktop project) and its steps share one server, in order.
+ */
+import { readFileSync, existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { parse as parseYaml } from 'yaml';
+import { expectNoAxeViolations } from '../support/axe.ts';
+import { type CmsSite, startCmsSite } from '../support/cms-site.ts';
+
+const PASSWORD = 'correct horse battery staple';
+const port = Number(process.env.E2E_CMS_PORT ?? Number(process.env.E2E_PORT ?? 4329) + 7);
+const BUILD_WAIT = 6 * 60_000;
+
+let site: CmsSite;
+// The editor loads its content from the server before it shows a field: allow for a busy machine.
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+test.describe.configure({ mode: 'serial' });
+
+// biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a hook needs from this pattern, and this one needs none
+test.beforeAll(async ({}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'one run is enough: it rebuilds the site');
+  test.setTimeout(6 * 60_000);
+  site = await startCmsSite(port, PASSWORD);
+});
+test.afterAll(async () => {
+  await site?.stop();
+});
+
+const file = (relative: string) => readFileSync(path.join(site.dir, relative), 'utf8');
+const original = (relative: string) => readFileSync(path.resolve(import.meta.dirname, '../..', relative), 'utf8');
+
+/** A Markdown file's frontmatter as data, and its body. */
+function frontmatter(source: string): { data: Record<string, unknown>; body: string } {
+  const match = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(source);
+  return { data: parseYaml(match?.[1] ?? '') as Record<string, unknown>, body: match?.[2] ?? '' };
+}
+
+/** Markdown as its words: list markers and blank lines are how a serializer writes, not what it says. */
+const words = (markdown: string) =>
+  markdown
+    .split('\n')
+    .map((line) => line.replace(/^\s*[-*]\s+/, '').trim())
+    .filter(Boolean);
+
+interface Publishing {
+  building: boolean;
+  last: { outcome: 'published' | 'failed'; finishedAt: string; files?: string[] } | null;
+}
+
+async function publishing(): Promise<Publishing> {
+  const response = await fetch(`${site.url}/healthz`);
+  return ((await response.json()) as { publishing: Publishing }).publishing;
+}
+
+/** Waits until no build runs or waits and one finished after `since`; returns the last result. */
+async function publishedAfter(since: string | undefined) {
+  await expect
+    .poll(
+      async () => {
+        const now = await publishing();
+        return !now.building && now.last !== null && now.last.finishedAt !== since;
+      },
+      { timeout: BUILD_WAIT, intervals: [1000, 2000, 5000] },
+    )
+    .toBe(true);
+  return (await publishing()).last;
+}
+
+async function logIn(page: Page) {
+  await page.goto(`${site.url}/keystatic`);
+  await expect(page.getByRole('heading', { name: 'Log in to the site editor' })).toBeVisible();
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('link', { name: 'Dashboard' })).toBeVisible({ timeout: 20_000 });
+}
+
+/** Clicks Save (or Create) and waits for Keystatic's write to be answered. */
+async function save(page: Page, button: 'Save' | 'Create' = 'Save') {
+  const written = page.waitForResponse((response) => response.url().endsWith('/api/keystatic/update'));
+  await page.getByRole('button', { name: button, exact: true }).click();
+  expect((await written).status()).toBe(200);
+}
+
+test('the login page works by keyboard, says what went wrong, and has no accessibility violation', async ({ page }) => {
+  await page.goto(`${site.url}/keystatic/login`);
+  await expectNoAxeViolations(page);
+  await page.keyboard.type('not the password');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert')).toHaveText('That password is not right.');
+  await expectNoAxeViolations(page);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Password').press('Enter');
+  await expect(page.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+});
+
+test('without logging in, the editor and its API answer 401 and show the login', async () => {
+  const page = await fetch(`${site.url}/keystatic`);
+  expect(page.status).toBe(401);
+  expect(await page.text()).toContain('Log in to the site editor');
+  expect((await fetch(`${site.url}/api/keystatic/tree`, { headers: { 'no-cors': '1' } })).status).toBe(401);
+  const write = await fetch(`${site.url}/api/keystatic/update`, {
+    method: 'POST',
+    headers: { 'no-cors': '1', 'content-type': 'application/json' },
+    body: JSON.stringify({ additions: [], deletions: [{ path: 'src/content/legal/privacy-policy.md' }] }),
+  });
+  expect(write.status).toBe(401);
+  expect(existsSync(path.join(site.dir, 'src/content/legal/privacy-policy.md'))).toBe(true);
+});
+
+test('the editor runs on React itself, and the islands still on Preact', async ({ page }) => {
+  const assets = path.join(site.dir, 'dist/client/_astro');
+  const scripts = readdirSync(assets).filter((name) => name.endsWith('.js'));
+  const editor = scripts.filter((name) => name.startsWith('EditorPage'));
+  expect(editor).toHaveLength(1);
+  const editorCode = readFileSync(path.join(assets, editor[0] ?? ''), 'utf8');
+  expect(editorCode).toContain('__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE');
+  expect(editorCode).not.toMatch(/preact/i);
+  // No island script carries React's client or the editor.
+  for (const name of scripts.filter((script) => !editor.includes(script))) {
+    const code = readFileSync(path.join(assets, name), 'utf8');
+    expect(code, name).not.toContain('__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE');
+    expect(code, name).not.toMatch(/keystatic/i);
+  }
+  // And the editor shows, under the production server's policy, with no script error.
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  await logIn(page);
+  await page.goto(`${site.url}/keystatic/collection/caseStudies`);
+  await expect(page.getByRole('heading', { name: 'Case studies' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test("a case study's title and a program's headline, saved, are live after the background rebuild", async ({
+  page,
+}) => {
+  test.setTimeout(2 * BUILD_WAIT);
+  const before = (await publishing()).last?.finishedAt;
+  await logIn(page);
+
+  await page.getByRole('list', { name: 'Content' }).getByRole('link', { name: 'Case studies' }).click();
+  await expect(page.getByText('stella', { exact: true })).toBeVisible();
+  await page.goto(`${site.url}/keystatic/collection/caseStudies/item/stella`);
+  const title = page.getByRole('textbox', { name: 'Title', exact: true });
+  await expect(title).toHaveValue('A Life-Planning Platform That Starts With the Person, Not the Policy');
+  await title.fill('A Later-Life Planning Platform Built Around the Person');
+  await save(page);
+
+  await page.goto(`${site.url}/keystatic/collection/programs/item/orchestration`);
+  const headline = page.getByRole('textbox', { name: 'Page headline' });
+  await headline.fill('One experience for your customers, designed across every channel, person and AI agent.');
+  await save(page);
+
+  // The files: exactly the fields edited changed (Keystatic writes YAML and Markdown its own way).
+  const study = frontmatter(file('src/content/case-studies/stella.md'));
+  const studyBefore = frontmatter(original('src/content/case-studies/stella.md'));
+  expect(study.data).toEqual({ ...studyBefore.data, title: 'A Later-Life Planning Platform Built Around the Person' });
+  expect(words(study.body)).toEqual(words(studyBefore.body));
+  expect(JSON.parse(file('src/content/programs/orchestration.json'))).toEqual({
+    ...JSON.parse(original('src/content/programs/orchestration.json')),
+    tagline: 'One experience for your customers, designed across every channel, person and AI agent.',
+  });
+
+  // The public site, without a restart: both changes, once the rebuild is live.
+  expect(await publishedAfter(before)).toMatchObject({ outcome: 'published' });
+  await page.goto(`${site.url}/case-study/stella`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'A Later-Life Planning Platform Built Around the Person',
+  );
+  await page.goto(`${site.url}/program/orchestration`);
+  await expect(
+    page.getByText('One experience for your customers, designed across every channel, person and AI agent.'),
+  ).toBeVisible();
+});
+
+test('an empty title and a category outside the list are refused with a message, and nothing is written', async ({
+  page,
+}) => {
+  await logIn(page);
+  const before = file('src/content/case-studies/cdp.md');
+  let writes = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/keystatic/update')) writes += 1;
+  });
+  await page.goto(`${site.url}/keystatic/collection/caseStudies/item/cdp`);
+  const title = page.getByRole('textbox', { name: 'Title', exact: true });
+  await expect(title).not.toHaveValue('');
+  await title.fill('');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Title must not be empty').first()).toBeVisible();
+  expect(writes).toBe(0);
+  expect(file('src/content/case-studies/cdp.md')).toBe(before);
+
+  // The editor offers only the six categories; a save sent around it is refused by the server.
+  await page.getByRole('button', { name: /Automotive/ }).click();
+  await expect(page.getByRole('option')).toHaveText([
+    'Healthcare',
+    'Insurance',
+    'Retail',
+    'Employee Experience',
+    'Training',
+    'Automotive',
+  ]);
+  await page.keyboard.press('Escape');
+  const banking = before.replace(/^category: .*$/m, 'category: Banking');
+  const response = await page.request.post(`${site.url}/api/keystatic/update`, {
+    headers: { 'no-cors': '1', 'content-type': 'application/json' },
+    data: {
+      additions: [{ path: 'src/content/case-studies/cdp.md', contents: Buffer.from(banking).toString('base64url') }],
+      deletions: [],
+    },
+  });
+  expect(response.status()).toBe(422);
+  expect(await response.text()).toMatch(
+    /^Not saved: src\/content\/case-studies\/cdp\.md has a field the site does not accept\..*category/s,
+  );
+  expect(file('src/content/case-studies/cdp.md')).toBe(before);
+});
+
+test('a case study added with an uploaded image is written with it, then deleted with it', async ({ page }) => {
+  test.setTimeout(2 * BUILD_WAIT);
+  const before = (await publishing()).last?.finishedAt;
+  await logIn(page);
+  await page.goto(`${site.url}/keystatic/collection/caseStudies/create`);
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Rethinking Claims for a Regional Insurer');
+  await expect(page.getByRole('textbox', { name: 'Address' })).toHaveValue('rethinking-claims-for-a-regional-insurer');
+  await page
+    .getByRole('textbox', { name: 'Card summary' })
+    .fill(
+      'A claims journey redesigned with adjusters and customers, with AI triage that hands every decision to a person.',
+    );
+  await page.getByRole('button', { name: /Healthcare/ }).click();
+  await page.getByRole('option', { name: 'Insurance' }).click();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose file' }).click();
+  await (await chooser).setFiles({
+    name: 'claims.svg',
+    mimeType: 'image/svg+xml',
+    buffer: Buffer.from(original('src/assets/art/case-studies/insurance-concept/image.svg')),
+  });
+  await page
+    .getByRole('textbox', { name: 'Image description (alt text)' })
+    .fill(
+      'Abstract artwork: amber lines converging on one violet node, evoking many claims meeting one clear decision.',
+    );
+  await page.getByRole('textbox', { name: 'Client', exact: true }).fill('A regional property insurer');
+  await page.getByRole('textbox', { name: 'Industry' }).fill('Insurance · Claims');
+  await page
+    .getByRole('textbox', { name: 'Result' })
+    .fill('Claims reached a decision faster, with every denial reviewed by a person.');
+  await page.getByRole('textbox', { name: 'Order', exact: true }).fill('18');
+  await page.getByRole('textbox', { name: 'Search title' }).fill('Claims journey redesign for an insurer: case study');
+  await page
+    .getByRole('textbox', { name: 'Search description' })
+    .fill('Redesigning an insurer’s claims journey with adjusters and customers, with AI triage and human decisions.');
+  await page
+    .getByRole('textbox', { name: 'Story' })
+    .fill('Challenge: claims took weeks and customers could not see where theirs stood.');
+  await save(page, 'Create');
+
+  const entry = 'src/content/case-studies/rethinking-claims-for-a-regional-insurer.md';
+  await expect.poll(() => existsSync(path.join(site.dir, entry))).toBe(true);
+  const written = frontmatter(file(entry));
+  expect(written.data).toMatchObject({
+    title: 'Rethinking Claims for a Regional Insurer',
+    category: 'Insurance',
+    order: 18,
+    image: '../../assets/art/case-studies/rethinking-claims-for-a-regional-insurer/image.svg',
+  });
+  const artDir = path.join(site.dir, 'src/assets/art/case-studies/rethinking-claims-for-a-regional-insurer');
+  expect(readdirSync(artDir)).toEqual(['image.svg']);
+  expect(readFileSync(path.join(artDir, 'image.svg'), 'utf8')).toBe(
+    original('src/assets/art/case-studies/insurance-concept/image.svg'),
+  );
+
+  await page.getByRole('button', { name: 'Delete entry…' }).click();
+  const written2 = page.waitForResponse((response) => response.url().endsWith('/api/keystatic/update'));
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: /delete/i })
+    .click();
+  expect((await written2).status()).toBe(200);
+  expect(existsSync(path.join(site.dir, entry))).toBe(false);
+  expect(existsSync(path.join(artDir, 'image.svg'))).toBe(false);
+
+  // Both saves rebuilt the site; the entry never reached a visitor once deleted.
+  expect(await publishedAfter(before)).toMatchObject({ outcome: 'published' });
+  expect((await fetch(`${site.url}/case-study/rethinking-claims-for-a-regional-insurer`)).status).toBe(404);
+});
+
+test('a change the build refuses leaves the live site as it was and says why on the status page', async ({ page }) => {
+  test.setTimeout(2 * BUILD_WAIT);
+  const before = (await publishing()).last?.finishedAt;
+  await logIn(page);
+  // The editor checks each field; that a revision is not older than the publication is the build's rule.
+  await page.goto(`${site.url}/keystatic/collection/caseStudies/item/stella`);
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill('This Title Must Never Reach the Site');
+  await page.getByLabel('Last revised').fill('2001-01-01');
+  await save(page);
+
+  const last = await publishedAfter(before);
+  expect(last).toMatchObject({ outcome: 'failed', files: ['src/content/case-studies/stella.md'] });
+  await page.goto(`${site.url}/case-study/stella`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'A Later-Life Planning Platform Built Around the Person',
+  );
+
+  // The editor links to the publishing status from its header.
+  await page.goto(`${site.url}/keystatic`);
+  await page.getByRole('link', { name: 'Publishing status' }).click();
+  await expect(page.getByRole('heading', { name: 'Publishing status' })).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('Not published.');
+  await expect(page.getByRole('alert')).toContainText('the site still shows the previous version');
+  await expect(page.getByText('src/content/case-studies/stella.md').first()).toBeVisible();
+  await expect(page.locator('pre')).toContainText('updated must not be earlier than published');
+  await expectNoAxeViolations(page);
+});

@@ -1,0 +1,94 @@
+/**
+ * The production server in CMS_MODE=local on a COPY of the project in a temp dir (its content, its
+ * build, its own SQLite store), so the editor's saves and rebuilds never touch the working tree.
+ * node_modules is shared through a symlink; Astro's and Vite's caches are moved into the copy.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const COPIED = ['src', 'public', 'keystatic.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
+
+export interface CmsSite {
+  dir: string;
+  url: string;
+  /** The server's output so far (for a failure's message). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+function run(command: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command[0] ?? 'node', command.slice(1), { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk));
+    child.on('close', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`${command.join(' ')} failed:\n${output}`)),
+    );
+  });
+}
+
+export function copyProject(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'humanwise-cms-'));
+  for (const name of COPIED) cpSync(path.join(root, name), path.join(dir, name), { recursive: true });
+  cpSync(path.join(root, 'astro.config.mjs'), path.join(dir, 'astro.project.config.mjs'));
+  writeFileSync(
+    path.join(dir, 'astro.config.mjs'),
+    "import project from './astro.project.config.mjs';\n" +
+      "export default { ...project, cacheDir: './.cache/astro', vite: { ...project.vite, cacheDir: './.cache/vite' } };\n",
+  );
+  symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  return dir;
+}
+
+export async function startCmsSite(port: number, password: string): Promise<CmsSite> {
+  const dir = copyProject();
+  const env = {
+    ...process.env,
+    CMS_MODE: 'local',
+    CMS_PASSWORD: password,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    SQLITE_PATH: path.join(dir, 'data/leads.sqlite'),
+    LOG_LEVEL: 'info',
+    NO_COLOR: '1',
+  };
+  // The project's pinned Node (the runner's own), as `npm run build` and `npm run serve` use it.
+  await run([process.execPath, 'src/build/build.ts'], { cwd: dir, env });
+  let output = '';
+  const server: ChildProcess = spawn(process.execPath, ['src/server/launch.mjs'], {
+    cwd: dir,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (chunk: Buffer) => (output += chunk));
+  server.stderr?.on('data', (chunk: Buffer) => (output += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`the CMS server stopped:\n${output}`);
+    const healthy = await fetch(`${url}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) break;
+    if (Date.now() > deadline) throw new Error(`the CMS server did not answer within 120 s:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    dir,
+    url,
+    output: () => output,
+    stop: async () => {
+      if (server.exitCode === null) {
+        const exited = new Promise((resolve) => server.once('exit', resolve));
+        server.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

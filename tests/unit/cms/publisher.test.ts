@@ -1,0 +1,137 @@
+/**
+ * The publisher's rules, with a stand-in build that writes a marker file (the browser test
+ * tests/e2e/cms-editor.spec.ts runs real builds): one build at a time, saves during a build make
+ * exactly one more, a failed build leaves the live build as it was and says which file failed.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type BuildOutcome, createPublisher, failureReason } from '../../../src/server/cms/publisher.ts';
+
+const roots: string[] = [];
+afterEach(() => {
+  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
+});
+
+function project() {
+  const root = mkdtempSync(path.join(tmpdir(), 'humanwise-publisher-'));
+  roots.push(root);
+  mkdirSync(path.join(root, 'dist'));
+  writeFileSync(path.join(root, 'dist/marker.txt'), 'build 0');
+  return root;
+}
+
+const live = (root: string) => readFileSync(path.join(root, 'dist/marker.txt'), 'utf8');
+
+/** A stand-in build: each call waits for `release`, then writes its number (or fails). */
+function stagedBuilds(root: string, fail: (n: number) => boolean = () => false) {
+  const calls: number[] = [];
+  let running = 0;
+  let maxRunning = 0;
+  const gates: (() => void)[] = [];
+  const build = async (outDir: string): Promise<BuildOutcome> => {
+    const n = calls.length + 1;
+    calls.push(n);
+    running += 1;
+    maxRunning = Math.max(maxRunning, running);
+    await new Promise<void>((resolve) => gates.push(resolve));
+    running -= 1;
+    if (fail(n)) {
+      return {
+        ok: false,
+        output:
+          '\u001b[31m[InvalidContentEntryDataError]\u001b[39m caseStudies → stella data does not match collection schema.\n' +
+          '  title: Required\n  Location: /site/src/content/case-studies/stella.md:0:0\n    at syncData (node_modules/astro/x.js:1:1)\n',
+      };
+    }
+    mkdirSync(path.join(root, outDir));
+    writeFileSync(path.join(root, outDir, 'marker.txt'), `build ${n}`);
+    return { ok: true, output: '' };
+  };
+  const release = async () => {
+    while (gates.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    gates.shift()?.();
+  };
+  return { build, calls, release, maxRunning: () => maxRunning };
+}
+
+describe('publishing in local mode', () => {
+  it('builds after a save and swaps the new build in only when it succeeded', async () => {
+    const root = project();
+    const builds = stagedBuilds(root);
+    let loads = 0;
+    const publisher = createPublisher({ root, build: builds.build, load: async () => void loads++, log: () => {} });
+    publisher.requestPublish();
+    expect(publisher.status().building).toBe(true);
+    expect(live(root)).toBe('build 0');
+    await builds.release();
+    await publisher.idle();
+    expect(live(root)).toBe('build 1');
+    expect(readFileSync(path.join(root, 'dist.previous/marker.txt'), 'utf8')).toBe('build 0');
+    expect(loads).toBe(1);
+    expect(publisher.status().last?.outcome).toBe('published');
+  });
+
+  it('runs one build at a time; saves during a build make exactly one more, which sees them all', async () => {
+    const root = project();
+    const builds = stagedBuilds(root);
+    const publisher = createPublisher({ root, build: builds.build, load: async () => {}, log: () => {} });
+    publisher.requestPublish();
+    publisher.requestPublish();
+    publisher.requestPublish();
+    expect(publisher.status().queued).toBe(true);
+    await builds.release();
+    await builds.release();
+    await publisher.idle();
+    expect(builds.calls).toEqual([1, 2]);
+    expect(builds.maxRunning()).toBe(1);
+    expect(live(root)).toBe('build 2');
+  });
+
+  it('a failed build leaves the live build exactly as it was and names the file and the field', async () => {
+    const root = project();
+    const builds = stagedBuilds(root, (n) => n === 1);
+    let loads = 0;
+    const publisher = createPublisher({ root, build: builds.build, load: async () => void loads++, log: () => {} });
+    publisher.requestPublish();
+    await builds.release();
+    await publisher.idle();
+    expect(live(root)).toBe('build 0');
+    expect(loads).toBe(0);
+    const last = publisher.status().last;
+    expect(last?.outcome).toBe('failed');
+    expect(last?.files).toEqual(['src/content/case-studies/stella.md']);
+    expect(last?.reason).toContain('caseStudies → stella data does not match collection schema.');
+    expect(last?.reason).toContain('title: Required');
+    expect(last?.reason).not.toContain('\u001b');
+    expect(last?.reason).not.toContain('at syncData');
+  });
+
+  it('a build that cannot be loaded is put back: the previous one stays live', async () => {
+    const root = project();
+    const builds = stagedBuilds(root);
+    const publisher = createPublisher({
+      root,
+      build: builds.build,
+      load: async () => {
+        throw new Error('entry.mjs did not load');
+      },
+      log: () => {},
+    });
+    publisher.requestPublish();
+    await builds.release();
+    await publisher.idle();
+    expect(live(root)).toBe('build 0');
+    expect(publisher.status().last).toMatchObject({ outcome: 'failed' });
+    expect(publisher.status().last?.reason).toContain('entry.mjs did not load');
+  });
+
+  it('reads the reason out of a long build log', () => {
+    const { reason, files } = failureReason(
+      `${'building...\n'.repeat(500)}error: offers → ai-advantage-lab: taglin is not allowed\n  in src/content/offers/ai-advantage-lab.json`,
+    );
+    expect(reason.split('\n')[0]).toBe('error: offers → ai-advantage-lab: taglin is not allowed');
+    expect(files).toEqual(['src/content/offers/ai-advantage-lab.json']);
+  });
+});

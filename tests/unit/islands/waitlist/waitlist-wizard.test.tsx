@@ -1,0 +1,252 @@
+// @vitest-environment jsdom
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { WaitlistForm } from '../../../../src/islands/waitlist/WaitlistForm.tsx';
+import WaitlistWizard from '../../../../src/islands/waitlist/WaitlistWizard.tsx';
+import type { submitLead } from '../../../../src/islands/waitlist/submit-lead.ts';
+
+// The wizard's cn() as the browser runs it, failing if a call would need tailwind-merge.
+vi.mock('../../../../src/lib/cn.ts', () => import('../../../support/merge-free-cn.ts'));
+
+beforeAll(() => {
+  // jsdom has <dialog> but not its modal methods.
+  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+  window.matchMedia ??= (() => ({ matches: false, addEventListener() {}, removeEventListener() {} })) as never;
+});
+
+const stepLabel = (n: number) => screen.getByText(new RegExp(`^Step ${n} of 5`));
+
+async function fillStepOne(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText(/Full name/), '  Ada Lovelace  ');
+  await user.type(screen.getByLabelText(/Work email/), 'ada@example.com');
+  await user.type(screen.getByLabelText(/Company name/), 'Analytical Engines Ltd');
+  await user.click(screen.getByRole('radio', { name: 'Innovation Leader' }));
+}
+
+async function walkToLastStep(user: ReturnType<typeof userEvent.setup>) {
+  await fillStepOne(user);
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  await user.click(screen.getAllByRole('checkbox')[0]!);
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  await user.click(screen.getAllByRole('checkbox')[1]!);
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  await user.click(screen.getByRole('radio', { name: '$5,000–$10,000' }));
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+}
+
+function renderForm(submit: typeof submitLead = vi.fn(async () => ({ kind: 'stored' as const, id: 'lead-1' }))) {
+  const onStored = vi.fn();
+  render(
+    <WaitlistForm
+      program="orchestration"
+      idempotencyKey="key-123456789"
+      onStored={onStored}
+      onCancel={vi.fn()}
+      submit={submit}
+    />,
+  );
+  return { onStored, submit };
+}
+
+describe('WaitlistForm', () => {
+  it('Next validates only step 1, with the spec messages, and stays; Previous is disabled on step 1', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    expect(stepLabel(1)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Invalid email address')).toBeInTheDocument();
+    expect(screen.getByText('Company name is required')).toBeInTheDocument();
+    expect(screen.getByText('Please select an option')).toBeInTheDocument();
+    expect(stepLabel(1)).toBeInTheDocument();
+    const name = screen.getByLabelText(/Full name/);
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription('Name is required');
+    expect(name).toHaveFocus();
+  });
+
+  it('shows "Tell us your role" only when Other is chosen, and it stays optional', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    expect(screen.queryByLabelText(/Tell us your role/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Other' }));
+    expect(screen.getByLabelText(/Tell us your role/)).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Full name/), 'Grace');
+    await user.type(screen.getByLabelText(/Work email/), 'grace@example.com');
+    await user.type(screen.getByLabelText(/Company name/), 'Navy');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText(/^Step 2 of 5/)).toBeInTheDocument();
+  });
+
+  it('walks the five steps: each Next checks its own step, Previous goes back, step 5 shows Submit', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await fillStepOne(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText(/^Step 2 of 5/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Please select at least one option')).toBeInTheDocument();
+    await user.click(screen.getAllByRole('checkbox')[0]!);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText(/^Step 3 of 5/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Please select at least one frustration')).toBeInTheDocument();
+    await user.click(screen.getAllByRole('checkbox')[2]!);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText(/^Step 4 of 5/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Please select an option')).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Under $2,500' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText(/^Step 5 of 5/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText(/^Step 4 of 5/)).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Under $2,500' })).toBeChecked();
+  });
+
+  it('submits trimmed values with the idempotency key and the program, and logs them to the console', async () => {
+    const user = userEvent.setup();
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const { submit, onStored } = renderForm();
+    await walkToLastStep(user);
+    await user.type(screen.getByLabelText(/Anything else/), 'Q1 start');
+    await user.click(screen.getByRole('checkbox', { name: /early access/ }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await vi.waitFor(() => expect(onStored).toHaveBeenCalledOnce());
+    const [values, context] = vi.mocked(submit).mock.calls[0]!;
+    expect(values).toMatchObject({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      role: 'Innovation Leader',
+      investment: '$5,000–$10,000',
+      additionalInfo: 'Q1 start',
+      earlyAccess: true,
+    });
+    expect(values.goal).toHaveLength(1);
+    expect(values.frustrations).toHaveLength(1);
+    expect(context).toEqual({ idempotencyKey: 'key-123456789', program: 'orchestration', honeypot: '' });
+    expect(log).toHaveBeenCalledWith(expect.any(String), values);
+    log.mockRestore();
+  });
+
+  it('keeps every value when the server fails, and shows its field errors when it refuses', async () => {
+    const user = userEvent.setup();
+    const submit = vi
+      .fn<typeof submitLead>()
+      .mockResolvedValueOnce({ kind: 'failed', message: 'We could not reach our server.' })
+      .mockResolvedValueOnce({ kind: 'invalid', errors: { email: 'Invalid email address' } });
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    const { onStored } = renderForm(submit);
+    await walkToLastStep(user);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await vi.waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
+    expect(onStored).not.toHaveBeenCalled();
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not add you to the waiting list');
+    expect(screen.getByRole('alert')).toHaveTextContent('We could not reach our server. Your answers are kept.');
+    expect(screen.getByText(/^Step 5 of 5/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
+
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(/^Step 1 of 5/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/Work email/)).toHaveValue('ada@example.com');
+    expect(screen.getByText('Invalid email address')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Full name/)).toHaveValue('  Ada Lovelace  ');
+  });
+});
+
+describe('WaitlistForm keys, honeypot and privacy line', () => {
+  it('retries unchanged answers under the same key, and changed answers under a new one', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    const submit = vi
+      .fn<typeof submitLead>()
+      .mockResolvedValue({ kind: 'failed', message: 'We could not reach our server.' });
+    renderForm(submit);
+    await walkToLastStep(user);
+    const privacy = screen.getByRole('link', { name: /privacy policy/ });
+    expect(privacy).toHaveAttribute('href', '/privacy-policy');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await screen.findByRole('alert');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await vi.waitFor(() => expect(submit).toHaveBeenCalledTimes(2));
+    await user.type(screen.getByLabelText(/Anything else/), 'Changed my mind');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await vi.waitFor(() => expect(submit).toHaveBeenCalledTimes(3));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await vi.waitFor(() => expect(submit).toHaveBeenCalledTimes(4));
+    const keys = vi.mocked(submit).mock.calls.map(([, context]) => context.idempotencyKey);
+    expect(keys[0]).toBe('key-123456789');
+    expect(keys[1]).toBe('key-123456789');
+    expect(keys[2]).not.toBe('key-123456789');
+    expect(keys[3]).toBe(keys[2]);
+  });
+
+  it('after a 422 (the key holds other answers), "Try again" sends under a new key', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    const submit = vi
+      .fn<typeof submitLead>()
+      .mockResolvedValueOnce({ kind: 'failed', message: 'We already have a submission.', keyConflict: true })
+      .mockResolvedValueOnce({ kind: 'stored', id: 'lead-2' });
+    const { onStored } = renderForm(submit);
+    await walkToLastStep(user);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await screen.findByRole('alert');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await vi.waitFor(() => expect(onStored).toHaveBeenCalledOnce());
+    const [first, second] = vi.mocked(submit).mock.calls.map(([, context]) => context.idempotencyKey);
+    expect(second).not.toBe(first);
+  });
+
+  it('sends what a bot typed into the hidden field', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    const { submit } = renderForm();
+    await walkToLastStep(user);
+    const hidden = document.querySelector<HTMLInputElement>('input[name="website"]');
+    expect(hidden?.closest('[aria-hidden="true"]')).not.toBeNull();
+    expect(hidden?.tabIndex).toBe(-1);
+    if (hidden) hidden.value = 'https://spam.example';
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await vi.waitFor(() => expect(submit).toHaveBeenCalledOnce());
+    expect(vi.mocked(submit).mock.calls[0]?.[1].honeypot).toBe('https://spam.example');
+  });
+});
+
+describe('WaitlistWizard', () => {
+  it('opens from a Join link, and closing resets the form to step 1 with empty fields', async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <a href="/waitlist?program=ripple-effect" data-waitlist-trigger="" data-program="ripple-effect">
+          Join the Waiting List
+        </a>
+        <WaitlistWizard />
+      </>,
+    );
+    await user.click(screen.getByRole('link', { name: 'Join the Waiting List' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Join the Waiting List' });
+    await fillStepOne(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(await within(dialog).findByText(/^Step 2 of 5/)).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByText(/^Step 2 of 5/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Join the Waiting List' }));
+    const reopened = await screen.findByRole('dialog', { name: 'Join the Waiting List' });
+    expect(within(reopened).getByText(/^Step 1 of 5/)).toBeInTheDocument();
+    expect(within(reopened).getByLabelText(/Full name/)).toHaveValue('');
+    await act(async () => {});
+  });
+});

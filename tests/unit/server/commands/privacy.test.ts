@@ -1,0 +1,147 @@
+/**
+ * The privacy and delivery commands as an operator runs them (`npm run leads:find` etc. run these
+ * files), against a SQLite file and, with TEST_DATABASE_URL, a PostgreSQL schema of their own.
+ */
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openLeadStore } from '../../../../src/server/leads/store.ts';
+import { loadSettings } from '../../../../src/server/settings.ts';
+import { lead, testClock } from '../leads/store-contract.ts';
+
+const run = promisify(execFile);
+const PRIVACY = fileURLToPath(new URL('../../../../src/server/commands/privacy.ts', import.meta.url));
+const DELIVERIES = fileURLToPath(new URL('../../../../src/server/commands/deliveries.ts', import.meta.url));
+const HOOK = {
+  LEADS_WEBHOOK_URL: 'http://127.0.0.1:9/hooks',
+  LEADS_WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 3).toString('base64')}`,
+};
+
+async function cli(script: string, args: string[], env: Record<string, string>) {
+  const { PATH, HOME } = process.env;
+  try {
+    const { stdout, stderr } = await run(process.execPath, [script, ...args], { env: { PATH, HOME, ...env } });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+interface Target {
+  name: string;
+  env(): Promise<Record<string, string>>;
+  cleanup(): Promise<void>;
+}
+
+const targets: Target[] = [];
+{
+  const dirs: string[] = [];
+  targets.push({
+    name: 'SQLite',
+    env: async () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'leads-cli-'));
+      dirs.push(dir);
+      return { SQLITE_PATH: path.join(dir, 'leads.sqlite') };
+    },
+    cleanup: async () => {
+      for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+    },
+  });
+}
+const pgUrl = process.env.TEST_DATABASE_URL;
+if (pgUrl) {
+  const schemas: string[] = [];
+  const admin = new pg.Client({ connectionString: pgUrl });
+  let connected: Promise<void> | undefined;
+  targets.push({
+    name: 'PostgreSQL',
+    env: async () => {
+      connected ??= admin.connect().then(() => undefined);
+      await connected;
+      const schema = `leads_cli_${randomUUID().replaceAll('-', '')}`;
+      await admin.query(`CREATE SCHEMA ${schema}`);
+      schemas.push(schema);
+      const url = new URL(pgUrl);
+      url.searchParams.set('options', `-c search_path=${schema}`);
+      return { DATABASE_URL: url.toString() };
+    },
+    cleanup: async () => {
+      for (const schema of schemas.splice(0)) await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      if (connected) await admin.end();
+    },
+  });
+}
+
+for (const target of targets) {
+  describe(`lead commands on ${target.name}`, () => {
+    let env: Record<string, string>;
+    beforeAll(async () => {
+      env = await target.env();
+      const clock = testClock('2023-06-01T00:00:00.000Z');
+      const store = await openLeadStore(loadSettings(env), { now: clock.now, channels: ['webhook'] });
+      await store.save(lead({ name: 'Old Lead', email: 'old@example.org' }), randomUUID());
+      clock.set(new Date().toISOString());
+      await store.save(lead({ name: 'Robin First', email: 'robin@example.org' }), randomUUID());
+      clock.advance(1000);
+      await store.save(lead({ name: 'Robin Again', email: 'ROBIN@Example.org' }), randomUUID());
+      clock.advance(1000);
+      await store.save(lead({ name: 'Not Robin', email: 'robin2@example.org' }), randomUUID());
+      await store.close();
+    }, 30_000);
+    afterAll(() => target.cleanup());
+
+    it('finds a person by address, whatever its case, as JSON', async () => {
+      const found = await cli(PRIVACY, ['find', '--email', 'Robin@EXAMPLE.org'], env);
+      expect(found.code).toBe(0);
+      const leads = JSON.parse(found.stdout) as { name: string; email: string }[];
+      expect(leads.map((l) => l.name)).toEqual(['Robin First', 'Robin Again']);
+      expect(found.stderr).toContain('Found 2 lead(s)');
+      const none = await cli(PRIVACY, ['find', '--email', 'nobody@example.org'], env);
+      expect(JSON.parse(none.stdout)).toEqual([]);
+      expect((await cli(PRIVACY, ['find'], env)).code).toBe(2);
+    });
+
+    it('lists deliveries without personal data, and back-fills only what is missing', async () => {
+      const listed = await cli(DELIVERIES, [], env);
+      expect(listed.code).toBe(0);
+      expect(listed.stdout).toContain('4 pending');
+      expect(listed.stdout).not.toMatch(/robin|example\.org|Old Lead/i);
+      const backfill = await cli(DELIVERIES, ['--backfill'], { ...env, ...HOOK });
+      expect(backfill.stdout).toBe('Queued 0 deliveries on webhook.\n');
+      const noChannel = await cli(DELIVERIES, ['--backfill'], env);
+      expect(noChannel.code).toBe(1);
+      expect((await cli(DELIVERIES, ['--since', '2026-01-01'], env)).code).toBe(2);
+    });
+
+    it('deletes a person and every delivery of their leads, and says how many rows went', async () => {
+      const deleted = await cli(PRIVACY, ['delete', '--email', 'robin@example.org'], env);
+      expect(deleted.code).toBe(0);
+      expect(deleted.stdout).toContain('Deleted 2 lead(s) and 2 delivery row(s)');
+      const store = await openLeadStore(loadSettings(env));
+      try {
+        expect((await store.list()).map((l) => l.name)).toEqual(['Old Lead', 'Not Robin']);
+        expect(await store.listDeliveries()).toHaveLength(2);
+      } finally {
+        await store.close();
+      }
+    });
+
+    it('purges leads past LEADS_RETENTION_DAYS, counted from submission', async () => {
+      const kept = await cli(PRIVACY, ['purge'], { ...env, LEADS_RETENTION_DAYS: '3650' });
+      expect(kept.stdout).toContain('Purged 0 lead(s)');
+      const purged = await cli(PRIVACY, ['purge'], env);
+      expect(purged.stdout).toContain('Purged 1 lead(s) and 1 delivery row(s)');
+      expect(purged.stdout).toContain('LEADS_RETENTION_DAYS=730');
+      const bad = await cli(PRIVACY, ['purge'], { ...env, LEADS_RETENTION_DAYS: 'forever' });
+      expect(bad.code).toBe(1);
+      expect(bad.stderr).toContain('LEADS_RETENTION_DAYS must be a whole number');
+    });
+  });
+}

@@ -1,0 +1,182 @@
+/**
+ * A dead delivery told through the other channel, against real receivers on loopback: the webhook
+ * dies and the team's mailbox gets "a lead could not be delivered to your CRM"; the team's e-mail
+ * dies and the webhook gets a signed `lead.delivery_failed` event. Neither carries the visitor's
+ * name, address, company or answers.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Webhook } from 'standardwebhooks';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createChannels } from '../../../../src/server/delivery/channels.ts';
+import { noticeChannel, RETRY_DEAD_COMMAND } from '../../../../src/server/delivery/dead-delivery-notice.ts';
+import type { DeliverySchedule } from '../../../../src/server/delivery/schedule.ts';
+import { createDeliveryWorker, type DeliveryEvent } from '../../../../src/server/delivery/worker.ts';
+import { openSqliteLeadStore, type DeliveryChannel, type LeadStore } from '../../../../src/server/leads/store.ts';
+import { startHookReceiver, startSmtpReceiver } from '../../../support/delivery-receivers.ts';
+import { validValues } from '../../../support/lead-fixture.ts';
+
+const SECRET = `whsec_${Buffer.alloc(32, 9).toString('base64')}`;
+const site = {
+  companyName: 'Humanwise Innovation Partners',
+  contactEmail: 'hello@humanwise.example',
+  siteUrl: 'https://www.humanwise.example',
+};
+const quick: DeliverySchedule = {
+  backoffMs: [10],
+  jitter: 0,
+  deadAfterMs: 40,
+  leaseMs: 2_000,
+  // Generous: only the failures a test sets up may kill a delivery, not a slow, busy machine.
+  sendTimeoutMs: 10_000,
+  pollMs: 10,
+};
+const visitor = validValues();
+/** What the visitor typed: none of it may appear in a notice. */
+const personal = [visitor.name, visitor.email, visitor.companyName, visitor.additionalInfo ?? ''].filter(Boolean);
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function tempStore(channels: DeliveryChannel[]): LeadStore {
+  const dir = mkdtempSync(path.join(tmpdir(), 'dead-notice-test-'));
+  const store = openSqliteLeadStore(path.join(dir, 'leads.sqlite'), { channels });
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  cleanups.push(() => store.close());
+  return store;
+}
+
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** Runs the worker until a delivery dies, then tells the team as the server does (main.ts). */
+async function runUntilDead(store: LeadStore, channels: ReturnType<typeof createChannels>) {
+  const told: (string | undefined)[] = [];
+  const worker = createDeliveryWorker({
+    store,
+    send: channels.send,
+    schedule: quick,
+    log: (event: DeliveryEvent) => {
+      if (event.event !== 'dead' || !event.delivery || !event.lead || !event.channel) return;
+      void channels
+        .notifyDead(
+          {
+            deliveryId: event.delivery,
+            leadId: event.lead,
+            channel: event.channel,
+            attempts: event.attempt ?? 0,
+            error: event.error ?? '',
+          },
+          new Date(),
+        )
+        .then(
+          (via) => told.push(via),
+          (error: unknown) => told.push(`failed: ${String(error)}`),
+        );
+    },
+  });
+  worker.start();
+  cleanups.push(() => worker.stop());
+  await until(() => told.length > 0);
+  return told;
+}
+
+describe('a dead delivery is told through the other channel', () => {
+  it('the webhook died: the team gets an e-mail with the lead id and the retry command', async () => {
+    const smtp = await startSmtpReceiver();
+    const hook = await startHookReceiver();
+    cleanups.push(smtp.close, hook.close);
+    hook.set((_req, res) => res.writeHead(503).end());
+    const settings = {
+      SMTP_URL: smtp.url,
+      LEADS_NOTIFY_EMAIL: ['team@humanwise.example'],
+      LEADS_WEBHOOK_URL: hook.url,
+      LEADS_WEBHOOK_SECRET: SECRET,
+    };
+    const channels = createChannels(settings, site, quick.sendTimeoutMs);
+    cleanups.push(() => channels.close());
+    const store = tempStore(channels.enabled);
+    const { id } = await store.save({ ...visitor, sourceProgram: 'ripple-effect' }, randomUUID());
+
+    expect(await runUntilDead(store, channels)).toEqual(['team-email']);
+    await until(() => smtp.messages.length === 2);
+    const notice = smtp.messages.find((message) =>
+      message.headers.get('subject')?.[0]?.startsWith('A lead could not be delivered to your CRM'),
+    );
+    expect(notice, 'the notice among the mails').toBeDefined();
+    expect(notice?.to).toEqual(['team@humanwise.example']);
+    expect(notice?.text).toContain(`Lead id: ${id}`);
+    expect(notice?.text).toContain('Last error: HTTP 503');
+    expect(notice?.text).toContain(RETRY_DEAD_COMMAND);
+    expect(notice?.headers.get('x-lead-id')).toEqual([id]);
+    for (const value of personal) expect(notice?.raw).not.toContain(value);
+    const [dead] = (await store.listDeliveries()).filter((delivery) => delivery.status === 'dead');
+    expect(dead?.channel).toBe('webhook');
+    expect(notice?.headers.get('message-id')).toEqual([`<${dead?.id}-failed@humanwise.example>`]);
+  });
+
+  it("the team's e-mail died: the webhook gets a signed lead.delivery_failed event", async () => {
+    const hook = await startHookReceiver();
+    cleanups.push(hook.close);
+    // An SMTP port nobody listens on: the team's e-mail fails every time.
+    const settings = {
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      LEADS_NOTIFY_EMAIL: ['team@humanwise.example'],
+      LEADS_WEBHOOK_URL: hook.url,
+      LEADS_WEBHOOK_SECRET: SECRET,
+    };
+    const channels = createChannels(settings, site, quick.sendTimeoutMs);
+    cleanups.push(() => channels.close());
+    const store = tempStore(channels.enabled);
+    const { id } = await store.save({ ...visitor, sourceProgram: null }, randomUUID());
+
+    expect(await runUntilDead(store, channels)).toEqual(['webhook']);
+    await until(() => hook.received.length === 2);
+    const event = hook.received.find((received) => received.body.includes('lead.delivery_failed'));
+    expect(event).toBeDefined();
+    // Verifies with the Standard Webhooks library, as a receiver would.
+    const verified = new Webhook(SECRET).verify(event?.body ?? '', event?.headers as Record<string, string>) as {
+      type: string;
+      data: Record<string, unknown>;
+    };
+    expect(verified.type).toBe('lead.delivery_failed');
+    expect(verified.data).toMatchObject({
+      leadId: id,
+      channel: 'team-email',
+      retryCommand: RETRY_DEAD_COMMAND,
+    });
+    expect(String(verified.data.error)).toMatch(/^SMTP /);
+    expect(event?.headers['webhook-id']).toBe(`${verified.data.deliveryId}-failed`);
+    for (const value of personal) expect(event?.body).not.toContain(value);
+  });
+
+  it('with a single channel there is no other one to tell', async () => {
+    const hook = await startHookReceiver();
+    cleanups.push(hook.close);
+    const channels = createChannels({ LEADS_WEBHOOK_URL: hook.url, LEADS_WEBHOOK_SECRET: SECRET }, site, 500);
+    const via = await channels.notifyDead(
+      { deliveryId: randomUUID(), leadId: randomUUID(), channel: 'webhook', attempts: 9, error: 'HTTP 500' },
+      new Date(),
+    );
+    expect(via).toBeUndefined();
+    expect(hook.received).toEqual([]);
+  });
+
+  it('picks the channel that is not the dead one', () => {
+    const both: DeliveryChannel[] = ['team-email', 'webhook', 'visitor-email'];
+    expect(noticeChannel('webhook', both)).toBe('team-email');
+    expect(noticeChannel('team-email', both)).toBe('webhook');
+    expect(noticeChannel('visitor-email', both)).toBe('webhook');
+    expect(noticeChannel('visitor-email', ['team-email', 'visitor-email'])).toBeUndefined();
+    expect(noticeChannel('team-email', ['team-email'])).toBeUndefined();
+  });
+});
