@@ -28,6 +28,8 @@ export interface SiteConfig {
   copyrightYear: number;
   /** The visitor-analytics service the pages report to (PUBLIC_ANALYTICS_*); undefined: none. */
   analytics: AnalyticsConfig | undefined;
+  /** Whether the build carries the site editor (CMS_MODE local or github); with `off` no page names it. */
+  editor: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -50,6 +52,7 @@ export function loadSiteConfig(env: Env = readEnv()): SiteConfig {
     siteUrl: settings.SITE_URL,
     copyrightYear: new Date().getFullYear(),
     analytics: analyticsConfig(settings),
+    editor: settings.CMS_MODE !== 'off',
   };
 }
 

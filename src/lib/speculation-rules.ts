@@ -28,21 +28,30 @@ export const LIKELY_NEXT_LIMIT = 2;
 
 /**
  * URL paths never speculated (URL pattern syntax): what has an effect or is personal (the
- * waiting-list form and its confirmation), the APIs, the CMS, and any file (a path with an
- * extension: the sitemap, feeds, images). Posts never are: the rules only ever follow links.
+ * waiting-list form and its confirmation), the APIs, and any file (a path with an extension: the
+ * sitemap, feeds, images). Posts never are: the rules only ever follow links.
  */
-export const NEVER_SPECULATED: readonly string[] = [`${routes.waitlist()}{/*}?`, '/api/*', '/keystatic{/*}?', '/*.*'];
+export const NEVER_SPECULATED: readonly string[] = [`${routes.waitlist()}{/*}?`, '/api/*', '/*.*'];
 
-// Patterns as objects: the origin comes from the page, and the query and fragment match anything
-// (so /waitlist?program=… is excluded too). Paths only, save for the marked links: matching links
-// by CSS selector makes the browser track their style.
-const sameSiteLinks = [
-  { href_matches: { pathname: '/*' } },
-  { not: { href_matches: NEVER_SPECULATED.map((pathname) => ({ pathname })) } },
-];
+/**
+ * The editor's pages (the CMS), never speculated either; named in the rules only in builds that carry
+ * the editor, because a build without it (CMS_MODE=off) mentions the CMS nowhere (tests/e2e/cms-off).
+ */
+export const EDITOR_NEVER_SPECULATED = '/keystatic{/*}?';
 
-/** The rule set, the same on every page. */
-export function speculationRules(): string {
+/**
+ * The rule set, the same on every page of a build. `withEditor`: the build carries the editor
+ * (CMS_MODE local or github), whose pages are excluded too.
+ */
+export function speculationRules({ withEditor }: { withEditor: boolean }): string {
+  const never = withEditor ? [...NEVER_SPECULATED, EDITOR_NEVER_SPECULATED] : NEVER_SPECULATED;
+  // Patterns as objects: the origin comes from the page, and the query and fragment match anything
+  // (so /waitlist?program=… is excluded too). Paths only, save for the marked links: matching links
+  // by CSS selector makes the browser track their style.
+  const sameSiteLinks = [
+    { href_matches: { pathname: '/*' } },
+    { not: { href_matches: never.map((pathname) => ({ pathname })) } },
+  ];
   return JSON.stringify({
     prerender: [
       { where: { and: sameSiteLinks }, eagerness: 'moderate' },
@@ -55,7 +64,7 @@ export function speculationRules(): string {
   });
 }
 
-/** Whether a path may be speculated (the same exclusions as NEVER_SPECULATED). */
+/** Whether a path may be speculated (the exclusions of NEVER_SPECULATED and the editor's). */
 export function isSpeculable(path: string): boolean {
   const pathname = path.split(/[?#]/)[0] ?? '';
   const waitlist = routes.waitlist();

@@ -34,16 +34,22 @@ describe('speculation rules', () => {
   });
 
   it('exclude every never-speculated path from each rule, and prerender the marked links at once', () => {
-    const rules = JSON.parse(speculationRules()) as {
-      prerender: { where: { and: unknown[] }; eagerness: string }[];
-      prefetch: { where: { and: unknown[] }; eagerness: string }[];
-    };
-    const exclusions = {
-      not: { href_matches: ['/waitlist{/*}?', '/api/*', '/keystatic{/*}?', '/*.*'].map((pathname) => ({ pathname })) },
-    };
-    for (const rule of [...rules.prerender, ...rules.prefetch]) expect(rule.where.and).toContainEqual(exclusions);
-    expect(rules.prerender.map((rule) => rule.eagerness)).toEqual(['moderate', 'immediate']);
-    expect(rules.prerender[1]?.where.and).toContainEqual({ selector_matches: 'a[data-likely-next]' });
-    expect(rules.prefetch.map((rule) => rule.eagerness)).toEqual(['moderate']);
+    for (const withEditor of [false, true]) {
+      const rules = JSON.parse(speculationRules({ withEditor })) as {
+        prerender: { where: { and: unknown[] }; eagerness: string }[];
+        prefetch: { where: { and: unknown[] }; eagerness: string }[];
+      };
+      const never = ['/waitlist{/*}?', '/api/*', '/*.*', ...(withEditor ? ['/keystatic{/*}?'] : [])];
+      const exclusions = { not: { href_matches: never.map((pathname) => ({ pathname })) } };
+      for (const rule of [...rules.prerender, ...rules.prefetch]) expect(rule.where.and).toContainEqual(exclusions);
+      expect(rules.prerender.map((rule) => rule.eagerness)).toEqual(['moderate', 'immediate']);
+      expect(rules.prerender[1]?.where.and).toContainEqual({ selector_matches: 'a[data-likely-next]' });
+      expect(rules.prefetch.map((rule) => rule.eagerness)).toEqual(['moderate']);
+    }
+  });
+
+  it('name the editor only in builds that carry it', () => {
+    expect(speculationRules({ withEditor: false })).not.toMatch(/keystatic/i);
+    expect(speculationRules({ withEditor: true })).toContain('/keystatic');
   });
 });
