@@ -29,16 +29,26 @@ function configOfPage() {
 }
 let config = { provider: undefined as string | undefined, site: '', origin: '' };
 
+/**
+ * The sends so far, in order: each request starts when the one before has been answered, so the
+ * service receives the funnel in the order the visitor went through it ("opened" before "step 1"),
+ * which two requests in flight at once do not guarantee.
+ */
+let sending: Promise<unknown> = Promise.resolve();
+
 function post(path: string, body: unknown, contentType: string): void {
-  void fetch(`${config.origin}${path}`, {
+  const init: RequestInit = {
     method: 'POST',
     headers: { 'Content-Type': contentType },
     body: JSON.stringify(body),
     credentials: 'omit',
     keepalive: true,
-  }).catch(() => {
-    // Counting must never disturb the visit.
-  });
+  };
+  sending = sending.then(() =>
+    fetch(`${config.origin}${path}`, init).catch(() => {
+      // Counting must never disturb the visit.
+    }),
+  );
 }
 
 /** One page view (`name` undefined) or custom event. */
