@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromiumPath, headlessShellPath } from './tests/support/chromium.ts';
 
 /**
  * Browser tests run against the built production server (`npm run build` first; `npm test` does it),
@@ -21,6 +22,12 @@ const VISUAL = /visual\.spec\.ts$/;
  * own sizes carry this tag, `test('...', { tag: '@one-viewport' }, ...)`, and run in one project.
  */
 const ONE_VIEWPORT = /@one-viewport/;
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-gpu',
+];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -34,10 +41,7 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu'],
-    },
+    launchOptions: { executablePath: headlessShellPath, args: CHROMIUM_ARGS },
   },
   projects: [
     {
@@ -56,7 +60,13 @@ export default defineConfig({
     {
       name: 'visual',
       testMatch: VISUAL,
-      use: { ...devices['Desktop Chrome'], reducedMotion: 'reduce' },
+      // The pictures are of what the browser visitors run paints (the headless shell rasterizes text
+      // slightly differently).
+      use: {
+        ...devices['Desktop Chrome'],
+        reducedMotion: 'reduce',
+        launchOptions: { executablePath: chromiumPath, args: CHROMIUM_ARGS },
+      },
       // Each picture is one screen or one section, so 0.1% of its pixels is at most an icon's worth
       // (about 1,000 pixels at 1280x800): enough for anti-aliasing, never a component.
       expect: { toHaveScreenshot: { animations: 'disabled', caret: 'hide', maxDiffPixelRatio: 0.001 } },

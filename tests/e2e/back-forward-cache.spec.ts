@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { chromiumPath } from '../support/chromium.ts';
 import { publicRoutes } from '../support/routes.ts';
 
 /**
@@ -7,11 +8,12 @@ import { publicRoutes } from '../support/routes.ts';
  * `persisted` after going back. The waiting-list form is personal and sent with no-store on
  * purpose, so it is left out.
  *
- * Playwright turns the cache off in the Chromium it starts; this file starts it with the cache on.
+ * Playwright turns the cache off in the Chromium it starts; this file starts it with the cache on, and
+ * in the full browser (the headless shell the other tests use has no back/forward cache).
  */
 test.use({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath,
     args: ['--no-sandbox', '--disable-gpu'],
     ignoreDefaultArgs: ['--disable-back-forward-cache'],
   },

@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { INTERACTIONS, measureInteractions } from '../../bench/interactions.ts';
 import { measureNavigation, NAVIGATION_PAIRS } from '../../bench/navigate.ts';
+import { chromiumPath } from '../support/chromium.ts';
 
 // The bench's in-page timings (bench/interactions.ts, bench/navigate.ts) must keep working: each
 // runs once on a throttled phone and measures. Their 100 ms budgets are `npm run bench`'s (timings
 // are noisy on a shared machine). Tap to the next page also proves, in a Chromium that may
 // prerender (Puppeteer's), that each pair's next page is shown from a prerender.
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 test('each tap inside a page shows its result and is timed', async ({ baseURL }, info) => {
   test.skip(info.project.name !== 'desktop', 'one browser of its own is enough');

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { measureFirstTap, TAP_ROUTE } from '../../bench/tap.ts';
+import { chromiumPath } from '../support/chromium.ts';
 
 // The benchmark's first-tap measurement (bench/tap.ts) must keep working: a throttled phone taps
 // Join on a program page and the dialog's first step appears. Only that it runs and measures is
@@ -8,7 +9,7 @@ test('the first-tap measurement opens the dialog on a throttled phone and times 
   test.skip(info.project.name !== 'desktop', 'one browser of its own is enough');
   test.slow();
   const [run] = await measureFirstTap(baseURL ?? '', {
-    chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromiumPath,
     runs: 1,
   });
   expect(TAP_ROUTE).toMatch(/^\/program\//);

@@ -95,6 +95,14 @@ async function checkAtEveryWidth(
 ) {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
+    // The resize reaches the page's media queries with its next frame, not with the call: measured
+    // before it, a 320px page was once still set in the 1280px type (a heading past the edge).
+    await page.waitForFunction(
+      (width) =>
+        window.innerWidth === width &&
+        new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)))),
+      width,
+    );
     await prepare?.(width);
     await expectNoSidewaysOverflow(page, where, scope);
   }
