@@ -53,7 +53,7 @@ test.describe('/about', () => {
     expect(await linksIn(page.getByRole('main'))).toEqual([bookingLink('Schedule a Discovery Call', site.bookingUrl)]);
   });
 
-  // axe: tests/e2e/a11y-sweep.spec.ts, on every route.
+  // axe: tests/e2e/every-page.spec.ts, on every route.
   test('ships no islands', async ({ page }) => {
     await page.goto('/about');
     // Content pages are plain HTML: no island to download.

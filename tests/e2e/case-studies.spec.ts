@@ -8,7 +8,7 @@ const sections = ['Challenge', 'Approach', 'Deliverables', 'Impact'];
 const main = (page: Page) => page.getByRole('main');
 
 for (const study of studies) {
-  // axe: tests/e2e/a11y-sweep.spec.ts, on every route.
+  // axe: tests/e2e/every-page.spec.ts, on every route.
   test(`/case-study/${study.name}: hero, facts, four sections, Back to Results, JSON-LD`, async ({ page }) => {
     const response = await page.goto(`/case-study/${study.name}`);
     expect(response?.status()).toBe(200);

@@ -8,7 +8,7 @@ test('an unknown path answers 404 with the not-found page and logs the path', as
   await expect(page.getByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeVisible();
   await expect(page.getByRole('main').getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
   await expect.poll(() => logged.some((text) => text.includes('/no-such-page'))).toBe(true);
-  // axe on this page: tests/e2e/a11y-sweep.spec.ts.
+  // axe on this page: tests/e2e/every-page.spec.ts.
 });
 
 test('a nested unknown path is a 404 too, and Return to Home goes home', async ({ page }) => {

@@ -90,7 +90,7 @@ test('program cards reveal with a 150 ms stagger, and not at all under reduced m
   await expect(page.locator('#find-your-path article').first()).toHaveCSS('opacity', '1');
 });
 
-// axe: tests/e2e/a11y-sweep.spec.ts, on every route.
+// axe: tests/e2e/every-page.spec.ts, on every route.
 test('home page ships no React', async ({ page }) => {
   const scripts: string[] = [];
   page.on('request', (request) => {

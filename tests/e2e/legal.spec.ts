@@ -60,7 +60,7 @@ for (const legal of pages) {
     expect(await linksIn(main)).toEqual(legal.links);
   });
 
-  // axe: tests/e2e/a11y-sweep.spec.ts, on every route.
+  // axe: tests/e2e/every-page.spec.ts, on every route.
   test(`${legal.path} ships no islands`, async ({ page }) => {
     await page.goto(legal.path);
     // Content pages are plain HTML: no island to download.

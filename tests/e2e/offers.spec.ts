@@ -94,7 +94,7 @@ for (const offer of offers) {
     );
   });
 
-  // axe: tests/e2e/a11y-sweep.spec.ts, on every route.
+  // axe: tests/e2e/every-page.spec.ts, on every route.
   test(`/offer/${offer.slug} ships no islands`, async ({ page }) => {
     await page.goto(`/offer/${offer.slug}`);
     // Content pages are plain HTML: no island to download.

@@ -193,7 +193,7 @@ test.describe('unknown program', () => {
     });
   }
 
-  // axe on this page: tests/e2e/a11y-sweep.spec.ts (/program/no-such-program).
+  // axe on this page: tests/e2e/every-page.spec.ts (/program/no-such-program).
   test('Return Home goes home', async ({ page }) => {
     await page.goto('/program/nope');
     await page.getByRole('link', { name: 'Return Home' }).click();

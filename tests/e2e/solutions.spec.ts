@@ -64,7 +64,7 @@ test('links: the ecosystem page and the closing discovery call in a new tab', as
   await expect(page.getByRole('region', { name: page$.cta.headline }).getByText(page$.cta.subtext)).toBeVisible();
 });
 
-// axe: tests/e2e/a11y-sweep.spec.ts, on every route.
+// axe: tests/e2e/every-page.spec.ts, on every route.
 test('/solutions ships no islands', async ({ page }) => {
   await page.goto('/solutions');
   // Content pages are plain HTML: no island to download.

@@ -1,8 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { waitForStill } from './settle.ts';
 
-/** Fails with a readable list when axe finds any violation, of any impact, on the page as it is now. */
+/**
+ * Fails with a readable list when axe finds any violation, of any impact, on the page once it is
+ * still (a card caught mid-fade on a busy machine once failed the contrast check).
+ */
 export async function expectNoAxeViolations(page: Page, include?: string) {
+  await waitForStill(page);
   let builder = new AxeBuilder({ page }).withTags([
     'wcag2a',
     'wcag2aa',
