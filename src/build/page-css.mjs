@@ -6,22 +6,15 @@ import { islandsIn } from '../integrations/astro-internals/island-markup.mjs';
 import { prunePageCss, wordsInScript } from '../lib/prune-page-css.ts';
 
 /**
- * Directives whose islands load only when the visitor acts (src/islands/directives). Islands that
- * load on their own (client:afterpaint, visible, idle) keep their rules inline instead: a whole
- * stylesheet arriving unasked would restyle the page in one long task while it is still loading.
- */
-const DEFERRED_DIRECTIVES = new Set(['interaction']);
-
-/**
  * After the build, prunes each prerendered page's inline stylesheet to the rules that page can
  * use (the engine, src/lib/prune-page-css.ts, is shared with src/middleware.ts, which prunes the
  * pages rendered on demand per request).
  *
  * What an island renders only after hydration (a dialog's steps, an error state) must be styled
- * too. An island that hydrates on its own has its scripts' words count as part of the page. An
- * island that waits for the visitor (client:interaction) brings the whole site stylesheet with it
- * instead (one hashed file, cached for a year, named in the island's data-stylesheet), so its
- * rules need not travel in every document.
+ * too: the words of every module an island loads count as part of the page. That includes the
+ * waiting-list wizard, which waits for the visitor: a whole site stylesheet brought along with it
+ * (as it once was) had to be switched on with the first tap, restyling the whole page in the frame
+ * that opens the dialog; its rules inline cost a few hundred bytes, a few per cent of that sheet.
  *
  * The stylesheets as they were before pruning go to dist/page-css/originals.json (outside the
  * served files): the browser tests put them back into each page and check nothing renders differently.
@@ -39,21 +32,11 @@ export function pageCss() {
         const originals = { stylesheets: {}, pages: {} };
         let before = 0;
         let after = 0;
-        /** @type {Map<string, string>} stylesheet text -> its URL */
-        const siteStylesheets = new Map();
         for (const page of pages) {
           const file = join(root, page);
           const html = await readFile(file, 'utf8');
-          const islands = islandsIn(html);
-          const eager = islands.filter((island) => !DEFERRED_DIRECTIVES.has(island.client));
-          let withStylesheet = html;
-          if (eager.length < islands.length) {
-            const href = await publishStylesheet(root, siteStylesheetOf(html), siteStylesheets);
-            withStylesheet = html.replace(/<astro-island\b[^>]*\bclient="([\w-]+)"/g, (tag, client) =>
-              DEFERRED_DIRECTIVES.has(client) ? `${tag} data-stylesheet="${href}"` : tag,
-            );
-          }
-          const pruned = prunePageCss(withStylesheet, await scripts.wordsOf(eager.flatMap((island) => island.modules)));
+          const modules = islandsIn(html).flatMap((island) => island.modules);
+          const pruned = prunePageCss(html, await scripts.wordsOf(modules));
           originals.pages[routeOf(page)] = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map(
             ([, css = '']) => {
               const hash = createHash('sha256').update(css).digest('base64url');
@@ -74,30 +57,6 @@ export function pageCss() {
       },
     },
   };
-}
-
-/**
- * The site stylesheet Astro inlined into a page (Tailwind's output, marked by its banner).
- * @param {string} html
- */
-function siteStylesheetOf(html) {
-  const css = html.match(/<style[^>]*>(\/\*! tailwindcss[\s\S]*?)<\/style>/)?.[1];
-  if (!css) throw new Error('page-css: a page with a deferred island has no inline site stylesheet');
-  return css;
-}
-
-/**
- * Writes a stylesheet once, under a content hash, and answers its URL.
- * @param {string} root @param {string} css @param {Map<string, string>} published
- */
-async function publishStylesheet(root, css, published) {
-  let href = published.get(css);
-  if (!href) {
-    href = `/_astro/site.${createHash('sha256').update(css).digest('base64url').slice(0, 10)}.css`;
-    await writeFile(join(root, href), css);
-    published.set(css, href);
-  }
-  return href;
 }
 
 /** @param {string} page a built file, relative to the client directory */

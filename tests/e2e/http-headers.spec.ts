@@ -59,19 +59,6 @@ test.describe('HTTP hardening', () => {
     }
   });
 
-  test('a page with a deferred island names the site stylesheet it brings along, served as cacheable CSS', async ({
-    request,
-  }) => {
-    const html = await (await request.get('/program/orchestration')).text();
-    const href = html.match(/<astro-island[^>]*data-stylesheet="([^"]+)"/)?.[1];
-    expect(href).toMatch(/^\/_astro\/site\.[\w-]+\.css$/);
-    const css = await request.get(href!, { headers: { 'Accept-Encoding': 'br' } });
-    expect(css.headers()['content-type']).toBe('text/css; charset=utf-8');
-    expect(css.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(css.headers()['content-encoding']).toBe('br');
-    expect(await css.text()).toContain('.theme-night');
-  });
-
   test('hashed assets are immutable for a year; pages revalidate; APIs are not cached', async ({ request }) => {
     const home = await request.get('/');
     expect(home.headers()['cache-control']).toBe('public, max-age=0, must-revalidate');
@@ -115,16 +102,13 @@ test.describe('HTTP hardening', () => {
       await page.goto(route);
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       // Until everything the page starts on its own has started (font, island runtime and islands,
-      // the feed, the stylesheet an island brings), or the first violation is reported.
+      // the feed), or the first violation is reported.
       const found = await page.waitForFunction(() => {
         const seen = (window as unknown as { cspViolations: string[] }).cspViolations;
         const started =
           document.documentElement.classList.contains('webfont') &&
           document.fonts.status === 'loaded' &&
-          !document.querySelector('astro-island[ssr], [aria-busy="true"]') &&
-          [...document.querySelectorAll<HTMLElement>('astro-island[data-stylesheet]')].every((island) =>
-            document.querySelector(`link[href="${island.dataset['stylesheet']}"]`),
-          );
+          !document.querySelector('astro-island[ssr], [aria-busy="true"]');
         return seen.length > 0 || started ? seen : null;
       });
       violations.push(...((await found.jsonValue()) ?? []).map((violation) => `${route}: ${violation}`));

@@ -2,8 +2,8 @@ import { expect, test } from '@playwright/test';
 import { expectSameRendering, siteStylesheets } from '../support/page-css.ts';
 
 /**
- * Each page ships only the CSS rules it can use (src/lib/prune-page-css.ts), and islands that wait for
- * the visitor bring the site stylesheet along (src/build/page-css.mjs). The proof that this
+ * Each page ships only the CSS rules its markup and its islands' scripts can use
+ * (src/lib/prune-page-css.ts, src/build/page-css.mjs). The proof that this
  * never changes what a visitor sees: put the site's whole stylesheet back into the page and
  * compare every element's computed style, pseudo-elements included, before and after: on every page
  * in every-page.spec.ts (one load for this and axe), here in the states that scripts create (open

@@ -55,14 +55,9 @@ function differencesFromWholeStylesheet(page: Page, whole: string) {
       const elements = [...document.querySelectorAll('*')];
       const pruned = snapshot(elements);
       const prunedText = style.textContent!;
-      // An island that waits for the visitor brings the site stylesheet when it loads (data-stylesheet): the
-      // comparison is with the whole stylesheet in the page and nothing else.
-      const brought = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
-      for (const link of brought) link.disabled = true;
       style.textContent = whole;
       const restored = snapshot(elements);
       style.textContent = prunedText;
-      for (const link of brought) link.disabled = false;
       still.remove();
       const differences: string[] = [];
       pruned.forEach((value, index) => {

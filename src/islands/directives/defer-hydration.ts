@@ -10,9 +10,8 @@ export interface DeferOptions {
   afterPaint: boolean;
   /**
    * Without `afterPaint`: once the page has loaded, painted and is idle, fetch and hydrate the
-   * island's code anyway and fetch and parse its stylesheet (without applying it), so the visitor's
-   * first tap pays only for switching the sheet on and rendering. Nothing of it runs before
-   * the load event, so first paint and Lighthouse's load are untouched.
+   * island's code anyway, so the visitor's first tap pays only for rendering. Nothing of it runs
+   * before the load event, so first paint and Lighthouse's load are untouched.
    */
   prepareWhenIdle?: boolean;
   /**
@@ -20,53 +19,6 @@ export interface DeferOptions {
    * Clicks inside the island are always covered.
    */
   replaySelector?: string | undefined;
-}
-
-/**
- * Adds a stylesheet to the page once (or turns on one added by `preloadStylesheet`) and resolves
- * when it has loaded. A sheet that fails to load must not keep the island from working, so errors
- * resolve too.
- */
-function loadStylesheet(href: string): Promise<void> {
-  const selector = `link[rel="stylesheet"][href="${CSS.escape(href)}"]`;
-  let link = document.querySelector<HTMLLinkElement>(selector);
-  if (link && link.media !== 'all' && link.media !== '') link.media = 'all';
-  if (link?.sheet) return Promise.resolve();
-  if (!link) {
-    link = document.createElement('link');
-    link.rel = 'stylesheet';
-    link.href = href;
-    document.head.append(link);
-  }
-  const loading = link;
-  return new Promise((resolve) => {
-    loading.addEventListener('load', () => resolve(), { once: true });
-    loading.addEventListener('error', () => resolve(), { once: true });
-  });
-}
-
-/**
- * Fetches and parses a stylesheet without applying it (media "print" matches nothing on screen),
- * resolving once it has loaded (errors resolve too): applying the whole site stylesheet restyles the
- * page, which is only worth paying when the visitor opens the island; `loadStylesheet` then
- * switches it on.
- */
-function preloadStylesheet(href: string): Promise<void> {
-  let link = document.querySelector<HTMLLinkElement>(`link[href="${CSS.escape(href)}"]`);
-  if (link?.sheet) return Promise.resolve();
-  if (!link) {
-    link = document.createElement('link');
-    link.rel = 'stylesheet';
-    link.media = 'print';
-    link.href = href;
-    link.fetchPriority = 'low';
-    document.head.append(link);
-  }
-  const loading = link;
-  return new Promise((resolve) => {
-    loading.addEventListener('load', () => resolve(), { once: true });
-    loading.addEventListener('error', () => resolve(), { once: true });
-  });
 }
 
 const whenIdle = (task: () => void) =>
@@ -84,9 +36,8 @@ function whenIdleAfterLoad(task: () => void): void {
  * Loads and hydrates an island without competing with the first paint: nothing is fetched until
  * the visitor shows intent (or, with `afterPaint`, until the page is painted and idle).
  *
- * Each page inlines only the CSS its own markup uses (src/build/page-css.mjs). When the build names
- * a stylesheet in `data-stylesheet` (islands that wait for the visitor), what the island renders
- * later is styled by it, fetched alongside the island's script.
+ * What the island renders later is styled by the page's own inline CSS: the build keeps the rules
+ * its scripts can use (src/build/page-css.mjs).
  *
  * A click that arrives before the island is ready is held, not lost: its default action is
  * prevented and the same element is clicked again once the island has hydrated. If the island
@@ -102,7 +53,6 @@ export function deferHydration(
   let held: HTMLElement | null = null;
   let hydrated: Promise<void> | null = null;
   const waiting = new Set<() => void>();
-  const stylesheet = island.dataset['stylesheet'];
 
   /**
    * Fetches, evaluates and hydrates the island once; a failure lets the next caller try again.
@@ -142,18 +92,6 @@ export function deferHydration(
     void start();
   };
 
-  /**
-   * The island's stylesheet goes on with the first click meant for the island, in the frame that
-   * shows what the click opens: one style pass for both. Switched on at the first intent instead, it
-   * restyled the whole page between any tap's pointerdown and its click (a link to another page
-   * included), a long task on a slow phone.
-   */
-  const onFirstIslandClick = (event: MouseEvent) => {
-    if (!stylesheet || !coveredBy(event)) return;
-    document.removeEventListener('click', onFirstIslandClick, true);
-    void loadStylesheet(stylesheet);
-  };
-
   const start = async () => {
     if (started) return;
     started = true;
@@ -161,7 +99,7 @@ export function deferHydration(
     waiting.clear();
     for (const type of INTENT_EVENTS) window.removeEventListener(type, start, true);
     try {
-      await Promise.all([hydrateIsland(), stylesheet ? preloadStylesheet(stylesheet) : undefined]);
+      await hydrateIsland();
       ready = true;
       held?.click();
     } catch (error) {
@@ -175,13 +113,12 @@ export function deferHydration(
   };
 
   document.addEventListener('click', onEarlyClick, true);
-  document.addEventListener('click', onFirstIslandClick, true);
   for (const type of INTENT_EVENTS) window.addEventListener(type, start, { capture: true, passive: true });
 
   if (afterPaint) {
     whenIdleAfterLoad(() => void start());
   } else if (prepareWhenIdle) {
-    // Three idle tasks (code, hydration, stylesheet), each short, so none blocks a visitor's input.
+    // Two idle tasks (code, then hydration), each short, so none blocks a visitor's input.
     // The visitor acting ends the wait: start() resolves every pending idle wait at once.
     const idle = () =>
       started
@@ -193,10 +130,7 @@ export function deferHydration(
     whenIdleAfterLoad(() => {
       if (started) return;
       // Offline or a failed fetch: the visitor's first intent tries again (and a held link still navigates).
-      hydrateIsland(idle)
-        .then(idle)
-        .then(() => (stylesheet ? preloadStylesheet(stylesheet) : undefined))
-        .catch(() => {});
+      hydrateIsland(idle).catch(() => {});
     });
   }
 }
