@@ -1,5 +1,6 @@
 /**
- * Taps inside a page (the menu drawer, a Results filter, the wizard's Next and Previous), timed
+ * Taps inside a page (the menu drawer, the Programs menu, a Results filter, each of the wizard's
+ * Next and Previous, its Submit), timed
  * like the first tap (bench/tap.ts): on a throttled phone (bench/phone.ts), a page loaded and left
  * idle, then a tap; the time is from the tap's pointerdown to the first
  * frame that shows its result, watched from the page itself (rAF callbacks run just before their
@@ -8,7 +9,7 @@
  * Each run uses a fresh browser context: nothing cached from the run before, as on a first visit.
  */
 import { chromium, type Browser, type Locator, type Page } from '@playwright/test';
-import { throttledPhone } from './phone.ts';
+import { TABLET_LANDSCAPE, throttledPhone } from './phone.ts';
 
 const PROGRESS = '[role="progressbar"][aria-label="Waiting list progress"]';
 const wizard = (page: Page) => page.getByRole('dialog', { name: 'Join the Waiting List' });
@@ -23,11 +24,50 @@ async function openWizardAtStep1(page: Page) {
   await dialog.getByRole('radio', { name: 'Executive' }).check();
 }
 
+/**
+ * Opens the wizard and goes to `step` (1 to 5) with every step before it answered and `step`
+ * itself answered too, untimed: steps 2 and 3 take a first checkbox, step 4 a first option, step 5
+ * needs nothing.
+ */
+async function wizardAtStep(page: Page, step: number) {
+  await openWizardAtStep1(page);
+  const answer = async (at: number) => {
+    if (at === 2 || at === 3) await wizard(page).getByRole('checkbox').first().check();
+    if (at === 4) await wizard(page).getByRole('radio').first().check();
+  };
+  for (let at = 1; at < step; at += 1) {
+    await answer(at);
+    await wizard(page).getByRole('button', { name: 'Next' }).tap();
+    await page.locator(`${PROGRESS}[aria-valuenow="${at + 1}"]`).waitFor();
+  }
+  await answer(step);
+}
+
+/** The wizard's Next from `step` (answered) to the step after it. */
+const wizardNext = (step: number): Interaction => ({
+  label: `the wizard's Next (step ${step})`,
+  route: '/program/orchestration',
+  before: (page) => wizardAtStep(page, step),
+  target: (page) => wizard(page).getByRole('button', { name: 'Next' }),
+  shown: `${PROGRESS}[aria-valuenow="${step + 1}"]`,
+});
+
+/** The wizard's Previous from `step` back to the step before it. */
+const wizardPrevious = (step: number): Interaction => ({
+  label: `the wizard's Previous (step ${step})`,
+  route: '/program/orchestration',
+  before: (page) => wizardAtStep(page, step),
+  target: (page) => wizard(page).getByRole('button', { name: 'Previous' }),
+  shown: `${PROGRESS}[aria-valuenow="${step - 1}"]`,
+});
+
 export interface Interaction {
   label: string;
   route: string;
   /** Brings the page to the state before the timed tap (say, the drawer open), untimed. */
   before?: (page: Page) => Promise<void>;
+  /** The screen, when not a phone's (a control only wide screens show). */
+  viewport?: { width: number; height: number };
   /** The element tapped. */
   target: (page: Page) => Locator;
   /** A selector that matches, in the frame that shows the result, for the first time after the pointerdown. */
@@ -58,22 +98,22 @@ export const INTERACTIONS: readonly Interaction[] = [
     shown: '[data-bench-target][aria-pressed="true"]',
   },
   {
-    label: "the wizard's Next (step 1)",
-    route: '/program/orchestration',
-    before: openWizardAtStep1,
-    target: (page) => wizard(page).getByRole('button', { name: 'Next' }),
-    shown: `${PROGRESS}[aria-valuenow="2"]`,
+    label: 'open the Programs menu',
+    route: '/',
+    viewport: TABLET_LANDSCAPE,
+    target: (page) => page.locator('button[popovertarget="programs-menu"]'),
+    shown: '#programs-menu:popover-open',
   },
+  ...[1, 2, 3, 4].map(wizardNext),
+  ...[2, 3, 4, 5].map(wizardPrevious),
   {
-    label: "the wizard's Previous (step 2)",
+    // The visible answer to the tap: the button says "Sending…" while the lead travels. The
+    // success message comes a network round trip later (150 ms on this throttling alone).
+    label: "the wizard's Submit (step 5)",
     route: '/program/orchestration',
-    before: async (page) => {
-      await openWizardAtStep1(page);
-      await wizard(page).getByRole('button', { name: 'Next' }).tap();
-      await page.locator(`${PROGRESS}[aria-valuenow="2"]`).waitFor();
-    },
-    target: (page) => wizard(page).getByRole('button', { name: 'Previous' }),
-    shown: `${PROGRESS}[aria-valuenow="1"]`,
+    before: (page) => wizardAtStep(page, 5),
+    target: (page) => wizard(page).getByRole('button', { name: 'Submit' }),
+    shown: 'dialog[open] button[type="submit"][aria-disabled="true"]',
   },
 ];
 
@@ -87,7 +127,7 @@ declare global {
 }
 
 async function interactOnce(browser: Browser, siteUrl: string, interaction: Interaction): Promise<number> {
-  const { context, page } = await throttledPhone(browser);
+  const { context, page } = await throttledPhone(browser, interaction.viewport);
   try {
     await page.goto(siteUrl + interaction.route, { waitUntil: 'load' });
     await page.waitForTimeout(IDLE_BEFORE_TAP_MS); // the scenario itself: a page left idle
@@ -116,16 +156,20 @@ async function interactOnce(browser: Browser, siteUrl: string, interaction: Inte
   }
 }
 
-/** `runs` of each interaction, each in a fresh context, interactions alternating run by run. */
+/** `runs` of each interaction (all of them unless named), each in a fresh context, interactions alternating run by run. */
 export async function measureInteractions(
   siteUrl: string,
-  { chromiumPath, runs }: { chromiumPath: string; runs: number },
+  {
+    chromiumPath,
+    runs,
+    interactions = INTERACTIONS,
+  }: { chromiumPath: string; runs: number; interactions?: readonly Interaction[] },
 ): Promise<Map<Interaction, number[]>> {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--disable-gpu'] });
   try {
-    const results = new Map<Interaction, number[]>(INTERACTIONS.map((interaction) => [interaction, []]));
+    const results = new Map<Interaction, number[]>(interactions.map((interaction) => [interaction, []]));
     for (let i = 0; i < runs; i += 1)
-      for (const interaction of INTERACTIONS)
+      for (const interaction of interactions)
         results.get(interaction)!.push(await interactOnce(browser, siteUrl, interaction));
     return results;
   } finally {

@@ -15,10 +15,18 @@ export const PHONE_THROTTLING = {
 /** One line naming the throttling, for the bench's output. */
 export const phoneThrottlingLabel = `${PHONE_THROTTLING.rttMs} ms RTT, ${PHONE_THROTTLING.downloadKbps / 1024} Mbps, ${PHONE_THROTTLING.cpuSlowdown}x CPU`;
 
+/** A phone's screen; a control that only wide screens show is timed at `TABLET_LANDSCAPE` instead. */
+export const PHONE_VIEWPORT = { width: 412, height: 823 } as const;
+/** The narrowest screen that shows the header's Programs menu (Tailwind's `lg`), as a tablet held sideways. */
+export const TABLET_LANDSCAPE = { width: 1024, height: 768 } as const;
+
 /** A new context and page as a mid-range phone sees the site, with the page's CDP throttling on. */
-export async function throttledPhone(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+export async function throttledPhone(
+  browser: Browser,
+  viewport: { width: number; height: number } = PHONE_VIEWPORT,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
-    viewport: { width: 412, height: 823 },
+    viewport,
     deviceScaleFactor: 1.75,
     isMobile: true,
     hasTouch: true,
