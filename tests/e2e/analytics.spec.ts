@@ -87,7 +87,8 @@ async function walkWizard(page: Page, email: string): Promise<Locator> {
   return dialog;
 }
 
-test.describe('with no analytics service (PUBLIC_ANALYTICS_PROVIDER unset)', () => {
+// What is loaded and sent does not depend on the screen: these run in one project (the tag).
+test.describe('with no analytics service (PUBLIC_ANALYTICS_PROVIDER unset)', { tag: '@one-viewport' }, () => {
   test.skip(provider !== '', `this build reports to ${provider}`);
 
   test('nothing is loaded or sent, through a whole visit and a submitted waiting list', async ({ browser }) => {
@@ -199,7 +200,9 @@ test.describe('with an analytics service', () => {
   });
 });
 
-test('the privacy policy says nothing of analytics when the site has none', async ({ page }) => {
+test('the privacy policy says nothing of analytics when the site has none', { tag: '@one-viewport' }, async ({
+  page,
+}) => {
   test.skip(provider !== '', `this build reports to ${provider}`);
   await page.goto('/privacy-policy');
   await expect(page.getByText(/We do not use analytics tools/)).toBeVisible();

@@ -77,7 +77,13 @@ test('All has no accessibility violations', async ({ page }) => {
 });
 
 for (const category of filterCategories) {
-  test(`${category}: pressed, badges match, count announced, no accessibility violations`, async ({ page }) => {
+  // Which cards, badges and count a category shows does not depend on the screen: on a phone, the
+  // first category stands for the filtered state's layout and accessibility.
+  test(`${category}: pressed, badges match, count announced, no accessibility violations`, async ({
+    page,
+    viewport,
+  }) => {
+    test.skip((viewport?.width ?? 0) < 1024 && category !== filterCategories[0], 'on a phone, one category');
     await openResults(page);
     await filter(page).getByRole('button', { name: category, exact: true }).click();
     const count = titlesOf(category).length;
