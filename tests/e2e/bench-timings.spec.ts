@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { INTERACTIONS, measureInteractions } from '../../bench/interactions.ts';
+import { INTERACTIONS, type Interaction, measureInteractions } from '../../bench/interactions.ts';
 import { measureNavigation, NAVIGATION_PAIRS } from '../../bench/navigate.ts';
 import { chromiumPath } from '../support/chromium.ts';
 
@@ -7,8 +7,28 @@ import { chromiumPath } from '../support/chromium.ts';
 // runs once on a throttled phone and measures. Their 100 ms budgets are `npm run bench`'s (timings
 // are noisy on a shared machine). Tap to the next page also proves, in a Chromium that may
 // prerender (Puppeteer's), that each pair's next page is shown from a prerender.
+//
+// One interaction of each kind: the wizard's Next and Previous on every step are one definition
+// with the step as a number (bench/interactions.ts), and Submit's untimed walk to step 5 answers
+// and leaves every step before it. Each run is a throttled phone, about 10 s of a test worker.
+const kindOf = (interaction: Interaction) => interaction.label.replace(/ \(step \d\)$/, '');
+const oneOfEachKind = INTERACTIONS.filter(
+  (interaction, index) => INTERACTIONS.findIndex((other) => kindOf(other) === kindOf(interaction)) === index,
+);
 
-for (const interaction of INTERACTIONS) {
+test('one interaction of each kind stands for its kind', { tag: '@one-viewport' }, () => {
+  expect(oneOfEachKind.map((interaction) => interaction.label)).toEqual([
+    'open the menu drawer',
+    'close the menu drawer',
+    'a Results filter',
+    'open the Programs menu',
+    "the wizard's Next (step 1)",
+    "the wizard's Previous (step 2)",
+    "the wizard's Submit (step 5)",
+  ]);
+});
+
+for (const interaction of oneOfEachKind) {
   test(`the tap "${interaction.label}" shows its result and is timed`, async ({ baseURL }, info) => {
     test.skip(info.project.name !== 'desktop', 'one browser of its own is enough');
     test.slow();
