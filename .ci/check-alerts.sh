@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The Prometheus files in deploy/prometheus: the configuration's syntax, the alert rules
 # (`promtool check rules`) and their unit tests (`promtool test rules`: for each alert, series
-# that fire it and series that must not). promtool comes with Debian's `prometheus` package,
-# installed here when missing (as root), the way ensure-nginx.sh installs nginx; its service is
-# never started.
+# that fire it and series that must not; the 14-day alert's in a file of its own, evaluated less
+# often). promtool comes with Debian's `prometheus` package, installed here when missing (as
+# root), the way ensure-nginx.sh installs nginx; its service is never started.
 set -euo pipefail
 cd "$(dirname "$0")/../deploy/prometheus"
 log() { echo "$@" >&2; }
@@ -26,4 +26,4 @@ fi
 # --syntax-only: the token file the config names exists only inside the compose container.
 promtool check config --syntax-only prometheus.yml
 promtool check rules alerts.yml
-promtool test rules alerts.test.yml
+promtool test rules alerts.test.yml alerts-14d.test.yml
