@@ -45,6 +45,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
+    // CI's shared compile cache (.ci/run), so each of the suite's many server starts is quick.
+    NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE,
     TZ: 'UTC',
     NODE_ENV: 'production',
     PORT: String(port),

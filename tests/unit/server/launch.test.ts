@@ -7,10 +7,11 @@ import { buildNeeded, makeStamp, sourceHash, writeStamp } from '../../../src/bui
 import { differingBuildSettings, mismatchMessage, readStamp } from '../../../src/config/build-stamp.ts';
 import { nodeVersionProblem, REQUIRED_NODE_MAJOR } from '../../../src/server/node-version.mjs';
 import { loadBuildSettings } from '../../../src/server/settings.ts';
+import { childEnv } from '../../support/child-env.ts';
 
 const run = (node: string, args: string[], env: Record<string, string> = {}) =>
   new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(node, args, { env: { PATH: process.env.PATH ?? '', ...env }, timeout: 30_000 }, (error, stdout, stderr) =>
+    execFile(node, args, { env: childEnv(env), timeout: 30_000 }, (error, stdout, stderr) =>
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });

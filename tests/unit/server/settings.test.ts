@@ -10,6 +10,7 @@ import {
   placeholderSettings,
   SettingsError,
 } from '../../../src/server/settings.ts';
+import { childEnv } from '../../support/child-env.ts';
 
 const problemsOf = (env: Record<string, string>): string[] => {
   try {
@@ -125,7 +126,7 @@ describe('the server and the export with a bad setting', () => {
       execFile(
         process.execPath,
         [path.resolve(file)],
-        { cwd, env: { PATH: process.env.PATH ?? '', ...env }, timeout: 20_000 },
+        { cwd, env: childEnv(env), timeout: 20_000 },
         (error, _stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stderr }),
       );
     });
@@ -168,7 +169,7 @@ describe('the server and the export with a bad setting', () => {
       execFile(
         process.execPath,
         [path.resolve('src/server/commands/export.ts')],
-        { cwd, env: { PATH: process.env.PATH ?? '', PG_POOL_MAX: '2' }, timeout: 20_000 },
+        { cwd, env: childEnv({ PG_POOL_MAX: '2' }), timeout: 20_000 },
         (error, _stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stderr }),
       );
     });

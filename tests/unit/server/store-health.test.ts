@@ -14,6 +14,7 @@ import { openSqliteLeadStore } from '../../../src/server/leads/store.ts';
 import { freePort } from '../../../scripts/free-port.ts';
 import { startServer } from '../../reliability/server-process.ts';
 import { lead } from './leads/store-contract.ts';
+import { childEnv } from '../../support/child-env.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const LAUNCH = path.join(ROOT, 'src/server/launch.mjs');
@@ -39,7 +40,7 @@ async function startExpectingExit(env: Record<string, string>) {
       {
         cwd: ROOT,
         timeout: 60_000,
-        env: { PATH: process.env.PATH ?? '', PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+        env: childEnv({ PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }),
       },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );

@@ -20,6 +20,7 @@ import { openSqliteLeadStore } from '../../../../src/server/leads/store.ts';
 import { validSubmission } from '../../../support/lead-fixture.ts';
 import { startServer } from '../../../reliability/server-process.ts';
 import { lead } from '../leads/store-contract.ts';
+import { childEnv } from '../../../support/child-env.ts';
 
 const CLI = fileURLToPath(new URL('../../../../src/server/commands/backup.ts', import.meta.url));
 
@@ -38,7 +39,7 @@ function runCli(args: string[], env: Record<string, string>) {
     execFile(
       process.execPath,
       [CLI, ...args],
-      { cwd: tempDir(), env: { PATH: process.env.PATH ?? '', ...env }, timeout: 30_000 },
+      { cwd: tempDir(), env: childEnv(env), timeout: 30_000 },
       (error, _stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stderr }),
     );
   });
