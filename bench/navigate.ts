@@ -2,9 +2,11 @@
  * Tap to the next page's largest paint: on a throttled phone (bench/phone.ts's figures), a page is
  * loaded and read for a while, then a link on it is tapped; the time is from the tap's pointerdown
  * on the first page to the largest contentful paint of the next one, on one clock (each document's
- * `performance.timeOrigin` plus its own timestamps). A prerendered page painted before it was
- * shown, so its paint counts from its activation (the navigation the tap started), as
- * `activationStart` tells and as web-vitals counts it: what the visitor waits for either way.
+ * `performance.timeOrigin` plus its own timestamps). A prerendered page is styled and laid out
+ * while hidden but painted only once shown, so its largest paint comes after its activation (the
+ * navigation the tap started); a paint reported earlier would count from `activationStart`, as
+ * web-vitals counts it. What the visitor waits for either way (docs/history/performance.md has a
+ * trace of where the time goes).
  *
  * Driven through Puppeteer rather than Playwright: Chrome refuses to prerender while a DevTools
  * client is attached to a page the old way (without a tab target), which is how Playwright attaches
