@@ -113,10 +113,12 @@ test.describe('speculation rules', () => {
     const preloads = await watchPreloads(page);
     await page.goto('/program/orchestration');
     await rulesLive(page);
-    // Links to every excluded kind of address, next to one that is not, each hovered long enough. (The
+    // Links to every excluded kind of address, then one that is not, each pressed in turn. (The
     // editor's pages are excluded in builds that carry it: tests/unit/lib/speculation-rules.test.ts.)
     await page.evaluate(() => {
       const list = document.createElement('p');
+      // Pressed, not followed: the pointerdown is the intent; the click would leave the page.
+      list.addEventListener('click', (event) => event.preventDefault());
       for (const href of [
         '/waitlist',
         '/waitlist?program=orchestration',
@@ -133,11 +135,10 @@ test.describe('speculation rules', () => {
       }
       document.querySelector('main')!.prepend(list);
     });
-    for (const link of await page.locator('main > p:first-child a').all()) {
-      await link.hover();
-      await page.waitForTimeout(300); // past Chrome's 200 ms hover threshold; nothing to wait for when nothing happens
-    }
-    // The control link proves hovering worked; the program's own Join links point at /waitlist too.
+    // A pointerdown is an intent Chrome acts on at once (a hover only after 200 ms), and it takes the
+    // page's presses in order: once it has speculated the control link, pressed last, it has already
+    // passed over every press before it. The program's own Join links point at /waitlist too.
+    for (const link of await page.locator('main > p:first-child a').all()) await link.click();
     await expect.poll(() => pathsOf(preloads, 'prerender')).toContain('/solutions');
     const speculated = [...pathsOf(preloads, 'prerender'), ...pathsOf(preloads, 'prefetch')];
     for (const excluded of [/^\/waitlist/, /^\/api\//, /^\/keystatic/, /\.xml$/]) {
