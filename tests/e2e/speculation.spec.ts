@@ -200,9 +200,26 @@ test.describe('speculation rules', () => {
       if (/\/_astro\/(island-|ResultsFilter)/.test(request.url())) islandScripts.push(request.url());
     });
     await page.goto('/results');
-    // Loaded, idle, and long past the moment a shown page starts its islands: nothing has started.
-    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
-    await page.waitForTimeout(1000);
+    // Past the moment a shown page starts its islands, and idle: nothing has started. A shown page
+    // starts them in a task it queues with setTimeout on its first contentful paint
+    // (src/browser/after-first-paint.ts); the test queues its own the same way once that paint is in,
+    // and timers run in the order they were set. Not a sleep: no delay, only the order of tasks.
+    await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const observer = new PerformanceObserver((entries) => {
+            if (!entries.getEntriesByName('first-contentful-paint').length) return;
+            observer.disconnect();
+            setTimeout(() => requestIdleCallback(resolve));
+          });
+          observer.observe({ type: 'paint', buffered: true });
+        }),
+    );
+    // A request of the test's own, made after that moment: the browser reports the page's requests
+    // in order, so once it is seen, an island script asked for before it would have been too.
+    const control = page.waitForRequest((request) => request.url().endsWith('/healthz?control'));
+    await page.evaluate(() => fetch('/healthz?control'));
+    await control;
     expect(islandScripts).toEqual([]);
     await expect(page.locator('astro-island[ssr]')).toHaveCount(1);
     await expect(page.locator('script[type="speculationrules"]')).toHaveCount(0);
