@@ -113,10 +113,12 @@ test.describe('speculation rules', () => {
     const preloads = await watchPreloads(page);
     await page.goto('/program/orchestration');
     await rulesLive(page);
-    // Links to every excluded kind of address, next to one that is not, each hovered long enough. (The
+    // Links to every excluded kind of address, then one that is not, each pressed in turn. (The
     // editor's pages are excluded in builds that carry it: tests/unit/lib/speculation-rules.test.ts.)
     await page.evaluate(() => {
       const list = document.createElement('p');
+      // Pressed, not followed: the pointerdown is the intent; the click would leave the page.
+      list.addEventListener('click', (event) => event.preventDefault());
       for (const href of [
         '/waitlist',
         '/waitlist?program=orchestration',
@@ -133,11 +135,10 @@ test.describe('speculation rules', () => {
       }
       document.querySelector('main')!.prepend(list);
     });
-    for (const link of await page.locator('main > p:first-child a').all()) {
-      await link.hover();
-      await page.waitForTimeout(300); // past Chrome's 200 ms hover threshold; nothing to wait for when nothing happens
-    }
-    // The control link proves hovering worked; the program's own Join links point at /waitlist too.
+    // A pointerdown is an intent Chrome acts on at once (a hover only after 200 ms), and it takes the
+    // page's presses in order: once it has speculated the control link, pressed last, it has already
+    // passed over every press before it. The program's own Join links point at /waitlist too.
+    for (const link of await page.locator('main > p:first-child a').all()) await link.click();
     await expect.poll(() => pathsOf(preloads, 'prerender')).toContain('/solutions');
     const speculated = [...pathsOf(preloads, 'prerender'), ...pathsOf(preloads, 'prefetch')];
     for (const excluded of [/^\/waitlist/, /^\/api\//, /^\/keystatic/, /\.xml$/]) {
@@ -159,10 +160,25 @@ test.describe('speculation rules', () => {
       // The page is idle and its web font in (both follow the first paint): the rules would be live by now.
       await expect(page.locator('html')).toHaveClass(/webfont/);
       await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
-      await page.locator('footer').getByRole('link', { name: 'About' }).hover();
-      await page.waitForTimeout(500);
-      await expect(page.locator('script[type="speculationrules"]')).toHaveCount(0);
-      expect(preloads.started).toEqual([]);
+      // An intent on a link (its pointerdown, pressed but not followed) that live rules act on at once.
+      await page.evaluate(() => document.addEventListener('click', (event) => event.preventDefault()));
+      await page.locator('footer').getByRole('link', { name: 'About' }).click();
+      // Off the link (onto the heading, no link) before the rules go live, lest its hover count then.
+      await page.locator('main h1').hover();
+      // The control: the test makes the page's own rules live by hand, then hovers another link until
+      // Chrome speculates it. Chrome takes a page's pointer intents in order, so by then it had passed
+      // over the press on About, when only the page's own doing could have made the rules live.
+      await page.evaluate((attribute) => {
+        const rules = document.createElement('script');
+        rules.type = 'speculationrules';
+        rules.dataset.testControl = '';
+        rules.textContent = document.querySelector<HTMLTemplateElement>(`template[${attribute}]`)!.content.textContent;
+        document.head.append(rules);
+      }, 'data-speculation-rules');
+      await page.locator('footer').getByRole('link', { name: 'Continuous Innovation Ecosystem' }).hover();
+      await expect.poll(() => pathsOf(preloads, 'prerender')).toContain('/cie');
+      await expect(page.locator('script[type="speculationrules"]:not([data-test-control])')).toHaveCount(0);
+      expect(preloads.started.filter((entry) => new URL(entry.url).pathname !== '/cie')).toEqual([]);
     });
   }
 
@@ -184,9 +200,26 @@ test.describe('speculation rules', () => {
       if (/\/_astro\/(island-|ResultsFilter)/.test(request.url())) islandScripts.push(request.url());
     });
     await page.goto('/results');
-    // Loaded, idle, and long past the moment a shown page starts its islands: nothing has started.
-    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
-    await page.waitForTimeout(1000);
+    // Past the moment a shown page starts its islands, and idle: nothing has started. A shown page
+    // starts them in a task it queues with setTimeout on its first contentful paint
+    // (src/browser/after-first-paint.ts); the test queues its own the same way once that paint is in,
+    // and timers run in the order they were set. Not a sleep: no delay, only the order of tasks.
+    await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const observer = new PerformanceObserver((entries) => {
+            if (!entries.getEntriesByName('first-contentful-paint').length) return;
+            observer.disconnect();
+            setTimeout(() => requestIdleCallback(resolve));
+          });
+          observer.observe({ type: 'paint', buffered: true });
+        }),
+    );
+    // A request of the test's own, made after that moment: the browser reports the page's requests
+    // in order, so once it is seen, an island script asked for before it would have been too.
+    const control = page.waitForRequest((request) => request.url().endsWith('/healthz?control'));
+    await page.evaluate(() => fetch('/healthz?control'));
+    await control;
     expect(islandScripts).toEqual([]);
     await expect(page.locator('astro-island[ssr]')).toHaveCount(1);
     await expect(page.locator('script[type="speculationrules"]')).toHaveCount(0);

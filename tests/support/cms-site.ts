@@ -7,6 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pollUntil } from './poll.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const COPIED = ['src', 'public', 'keystatic.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
@@ -67,17 +68,18 @@ export async function startCmsSite(port: number, password: string): Promise<CmsS
   server.stdout?.on('data', (chunk: Buffer) => (output += chunk));
   server.stderr?.on('data', (chunk: Buffer) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the CMS server stopped:\n${output}`);
-    const healthy = await fetch(`${url}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) break;
-    if (Date.now() > deadline) throw new Error(`the CMS server did not answer within 120 s:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  // Ready when /healthz answers; given up after 120 s, or as soon as the server stops.
+  const settled = await pollUntil(
+    async () =>
+      server.exitCode !== null ||
+      (await fetch(`${url}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      )),
+    { timeoutMs: 120_000, intervalMs: 250 },
+  );
+  if (server.exitCode !== null) throw new Error(`the CMS server stopped:\n${output}`);
+  if (!settled) throw new Error(`the CMS server did not answer within 120 s:\n${output}`);
   return {
     dir,
     url,

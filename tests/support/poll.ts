@@ -1,8 +1,8 @@
 /**
  * Asks `check` every `intervalMs` (after each answer, so checks never overlap) until it answers
  * something truthy, and resolves with that answer, or with `undefined` once `timeoutMs` has passed.
- * The one polling loop of the code that runs outside Vitest (the reliability suite and its
- * bench); Vitest's tests use `expect.poll` and `vi.waitFor` instead.
+ * The one polling loop of the code that runs outside Vitest (the reliability suite, its bench and
+ * the browser tests' support); Vitest's tests use `expect.poll` and `vi.waitFor` instead.
  */
 export async function pollUntil<T>(
   check: () => T | Promise<T>,

@@ -24,18 +24,30 @@ function project() {
 
 const live = (root: string) => readFileSync(path.join(root, 'dist/marker.txt'), 'utf8');
 
-/** A stand-in build: each call waits for `release`, then writes its number (or fails). */
+/**
+ * A stand-in build: each call waits at its gate for `release`, then writes its number (or fails).
+ * `release` opens the gates in order, each once its build has reached it.
+ */
 function stagedBuilds(root: string, fail: (n: number) => boolean = () => false) {
   const calls: number[] = [];
   let running = 0;
   let maxRunning = 0;
-  const gates: (() => void)[] = [];
+  // The gate of build n, told to the test as soon as that build waits at it.
+  const gates = new Map<number, PromiseWithResolvers<() => void>>();
+  const gate = (n: number) => {
+    const known = gates.get(n);
+    if (known) return known;
+    const made = Promise.withResolvers<() => void>();
+    gates.set(n, made);
+    return made;
+  };
+  let released = 0;
   const build = async (outDir: string): Promise<BuildOutcome> => {
     const n = calls.length + 1;
     calls.push(n);
     running += 1;
     maxRunning = Math.max(maxRunning, running);
-    await new Promise<void>((resolve) => gates.push(resolve));
+    await new Promise<void>((open) => gate(n).resolve(open));
     running -= 1;
     if (fail(n)) {
       return {
@@ -50,8 +62,9 @@ function stagedBuilds(root: string, fail: (n: number) => boolean = () => false) 
     return { ok: true, output: '' };
   };
   const release = async () => {
-    while (gates.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
-    gates.shift()?.();
+    released += 1;
+    const open = await gate(released).promise;
+    open();
   };
   return { build, calls, release, maxRunning: () => maxRunning };
 }

@@ -50,17 +50,14 @@ function tempStore(channels: DeliveryChannel[]): LeadStore {
   return store;
 }
 
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 /** Runs the worker until a delivery dies, then tells the team as the server does (main.ts). */
 async function runUntilDead(store: LeadStore, channels: ReturnType<typeof createChannels>) {
   const told: (string | undefined)[] = [];
+  const firstTold = Promise.withResolvers<void>();
+  const tell = (via: string | undefined) => {
+    told.push(via);
+    firstTold.resolve();
+  };
   const worker = createDeliveryWorker({
     store,
     send: channels.send,
@@ -79,14 +76,14 @@ async function runUntilDead(store: LeadStore, channels: ReturnType<typeof create
           new Date(),
         )
         .then(
-          (via) => told.push(via),
-          (error: unknown) => told.push(`failed: ${String(error)}`),
+          (via) => tell(via),
+          (error: unknown) => tell(`failed: ${String(error)}`),
         );
     },
   });
   worker.start();
   cleanups.push(() => worker.stop());
-  await until(() => told.length > 0);
+  await firstTold.promise;
   return told;
 }
 
@@ -108,7 +105,7 @@ describe('a dead delivery is told through the other channel', () => {
     const { id } = await store.save({ ...visitor, sourceProgram: 'ripple-effect' }, randomUUID());
 
     expect(await runUntilDead(store, channels)).toEqual(['team-email']);
-    await until(() => smtp.messages.length === 2);
+    await expect.poll(() => smtp.messages.length, { timeout: 10_000 }).toBe(2);
     const notice = smtp.messages.find((message) =>
       message.headers.get('subject')?.[0]?.startsWith('A lead could not be delivered to your CRM'),
     );
@@ -140,7 +137,7 @@ describe('a dead delivery is told through the other channel', () => {
     const { id } = await store.save({ ...visitor, sourceProgram: null }, randomUUID());
 
     expect(await runUntilDead(store, channels)).toEqual(['webhook']);
-    await until(() => hook.received.length === 2);
+    await expect.poll(() => hook.received.length, { timeout: 10_000 }).toBe(2);
     const event = hook.received.find((received) => received.body.includes('lead.delivery_failed'));
     expect(event).toBeDefined();
     // Verifies with the Standard Webhooks library, as a receiver would.

@@ -117,6 +117,8 @@ describe('worker lifecycle', () => {
   it('wakes at once when nudged, and stops after finishing the send in flight', async () => {
     const store = tempStore(['webhook']);
     const sent: string[] = [];
+    // What happened, in the order it happened: the send finishing, its outcome recorded, stop() resolving.
+    const order: string[] = [];
     const sending = Promise.withResolvers<void>();
     const sendMayFinish = Promise.withResolvers<void>();
     const worker = createDeliveryWorker({
@@ -126,25 +128,26 @@ describe('worker lifecycle', () => {
         sending.resolve();
         await sendMayFinish.promise;
         sent.push(id);
+        order.push('sent');
       },
     });
     const claim = vi.spyOn(store, 'claimDeliveries');
+    const complete = store.completeDelivery.bind(store);
+    vi.spyOn(store, 'completeDelivery').mockImplementation(async (id) => {
+      await complete(id);
+      order.push('recorded');
+    });
     worker.start();
     // Its first round found nothing: the worker is asleep for a minute now.
     await vi.waitFor(() => expect(claim.mock.settledResults[0]).toEqual({ type: 'fulfilled', value: [] }));
     await store.save(lead(), randomUUID());
     worker.nudge();
     await sending.promise;
-    const stopped = worker.stop();
-    // Not a wait for anything: one turn of the event loop, in which a stop() that did not wait for
-    // the send in flight would have resolved.
-    const first = await Promise.race([
-      stopped.then(() => 'stopped'),
-      new Promise((resolve) => setImmediate(resolve, 'still sending')),
-    ]);
-    expect(first).toBe('still sending');
+    // Stopped while the send is held, which is then let finish: stop() resolves only after it.
+    const stopped = worker.stop().then(() => order.push('stopped'));
     sendMayFinish.resolve();
     await stopped;
+    expect(order).toEqual(['sent', 'recorded', 'stopped']);
     expect(sent).toHaveLength(1);
     expect(await store.deliveryHealth()).toMatchObject({ pending: 0, dead: 0 });
   });

@@ -12,7 +12,7 @@ import { createDeliveryWorker } from '../../../../src/server/delivery/worker.ts'
 import { openPostgresLeadStore, type LeadStore } from '../../../../src/server/leads/store.ts';
 import { createMetricsEndpoint } from '../../../../src/server/metrics/metrics-endpoint.ts';
 import { createOperatorMetrics } from '../../../../src/server/metrics/operator-metrics.ts';
-import { lead } from '../leads/store-contract.ts';
+import { lead, testClock } from '../leads/store-contract.ts';
 import { startApp } from '../app-harness.ts';
 import { sample } from './samples.ts';
 
@@ -47,13 +47,14 @@ async function sharedDatabase(): Promise<string> {
   return url.toString();
 }
 
-async function instance(databaseUrl: string, webhookUp: () => boolean) {
-  const store: LeadStore = await openPostgresLeadStore(databaseUrl, { channels: ['webhook'], poolMax: 2 });
+async function instance(databaseUrl: string, now: () => Date, webhookUp: () => boolean) {
+  const store: LeadStore = await openPostgresLeadStore(databaseUrl, { channels: ['webhook'], poolMax: 2, now });
   cleanups.push(() => store.close());
   const metrics = createOperatorMetrics({ outbox: () => store.deliveryHealth() });
   const worker = createDeliveryWorker({
     store,
     schedule: quick,
+    now,
     send: async () => {
       if (!webhookUp()) throw new DeliveryError('request failed (ECONNREFUSED)');
     },
@@ -71,9 +72,12 @@ async function instance(databaseUrl: string, webhookUp: () => boolean) {
 describe.skipIf(!pgUrl)('metrics of two instances on one PostgreSQL (TEST_DATABASE_URL)', () => {
   it('keeps each instance its own series and reads the outbox from the shared store', async () => {
     const databaseUrl = await sharedDatabase();
+    // One hand-moved clock for both instances' stores and workers: the retry and the death come when
+    // the test moves it, not when a busy machine gets round to them.
+    const clock = testClock();
     let webhookUp = false;
-    const a = await instance(databaseUrl, () => webhookUp);
-    const b = await instance(databaseUrl, () => webhookUp);
+    const a = await instance(databaseUrl, clock.now, () => webhookUp);
+    const b = await instance(databaseUrl, clock.now, () => webhookUp);
 
     // A lead stored through instance A is pending on both scrapes.
     await a.store.save(lead(), randomUUID());
@@ -84,12 +88,9 @@ describe.skipIf(!pgUrl)('metrics of two instances on one PostgreSQL (TEST_DATABA
     }
 
     // Instance A tries it until it dies; instance B only watches.
-    const deadline = Date.now() + 10_000;
-    while ((await a.store.deliveryHealth()).dead === 0) {
-      if (Date.now() > deadline) throw new Error('the delivery never died');
-      await a.worker.runOnce();
-      await new Promise((resolve) => setTimeout(resolve, 15));
-    }
+    expect(await a.worker.runOnce()).toBe(1); // failed: retried 10 ms later
+    clock.advance(quick.deadAfterMs);
+    expect(await a.worker.runOnce()).toBe(1); // failed again, 30 ms after the first attempt: dead
     const textA = await a.scrape();
     const textB = await b.scrape();
     expect(sample(textA, 'lead_deliveries_total', { channel: 'webhook', outcome: 'dead' })).toBe(1);
@@ -108,7 +109,7 @@ describe.skipIf(!pgUrl)('metrics of two instances on one PostgreSQL (TEST_DATABA
     webhookUp = true;
     expect(await b.store.retryDead()).toBe(1);
     expect(sample(await a.scrape(), 'lead_outbox_pending')).toBe(1);
-    while ((await b.worker.runOnce()) === 0) await new Promise((resolve) => setTimeout(resolve, 15));
+    expect(await b.worker.runOnce()).toBe(1); // due at once
     const after = [await a.scrape(), await b.scrape()];
     expect(sample(after[1] ?? '', 'lead_deliveries_total', { channel: 'webhook', outcome: 'sent' })).toBe(1);
     expect(sample(after[0] ?? '', 'lead_deliveries_total', { channel: 'webhook', outcome: 'sent' })).toBeUndefined();
