@@ -25,8 +25,8 @@ export const budgets = {
    */
   firstTapMs: 100,
   /**
-   * Every other tap inside a page (bench/interactions.ts: the menu drawer, a Results filter, the
-   * wizard's Next and Previous), from
+   * Every other tap inside a page (bench/interactions.ts: the menu drawer, the Programs menu, a
+   * Results filter, the wizard's Next and Previous, its Submit, the POV page's "Try again"), from
    * the pointerdown to the first frame showing its result, same throttling; median of 5 each.
    */
   interactionMs: 100,

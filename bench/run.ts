@@ -181,7 +181,7 @@ async function main(): Promise<number> {
       .map((pair) => `tap to next page, ${pair.label}: ${pair.medianMs} ms > ${budgets.tapToNextPaintMs} ms`);
     return { readBeforeTapMs: READ_BEFORE_TAP_MS, pairs, failures };
   };
-  /** Taps inside a page (menu drawer, Programs menu, Results filter, every wizard step), each at least 5 times. */
+  /** Taps inside a page (menu drawer, Programs menu, Results filter, every wizard step, POV retry), each at least 5 times. */
   const timeInteractions = async () => {
     const loadAtStart = os.loadavg()[0]!;
     const measured = await measureInteractions(siteUrl, { chromiumPath, runs: Math.max(5, runsPerPage) });

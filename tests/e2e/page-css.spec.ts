@@ -14,7 +14,7 @@ test('every page inlines the same site stylesheet before pruning', () => {
 });
 
 test('pages in their scripted states render exactly as with the whole stylesheet', async ({ page, viewport }) => {
-  test.slow(); // five pages, each styled twice in full
+  test.slow(); // six page states, each styled twice in full
   // The header's menu: the drawer on a phone, the Programs menu on a desktop.
   await page.goto('/');
   if ((viewport?.width ?? 0) < 1024) await page.getByRole('button', { name: 'Open menu' }).click();
@@ -39,6 +39,15 @@ test('pages in their scripted states render exactly as with the whole stylesheet
   await page.goto('/pov');
   await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
   await expectSameRendering(page);
+
+  // Point of View after a failed load: the message and its "Try again" button, focused by keyboard.
+  await page.route('**/api/pov', (route) => route.fulfill({ status: 503, body: '' }));
+  await page.goto('/pov');
+  await page.getByRole('alert').click();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeFocused();
+  await expectSameRendering(page);
+  await page.unrouteAll();
 
   // The plain waiting-list form (rendered per request) after a post with errors.
   await page.goto('/waitlist');

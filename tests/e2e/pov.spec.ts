@@ -16,8 +16,27 @@ async function answerFeed(page: Page, body: unknown, status = 200) {
   );
 }
 
+/**
+ * Answers the page's requests for the feed with `responses` in turn, then lets every later one
+ * through (to a handler registered before this one, else to the server and its fixture feed).
+ */
+async function answerFeedInTurn(page: Page, ...responses: { status: number; body: unknown }[]) {
+  let requests = 0;
+  await page.route('**/api/pov', (route) => {
+    const response = responses[requests++];
+    if (!response) return route.fallback();
+    return route.fulfill({
+      status: response.status,
+      contentType: 'application/json',
+      body: JSON.stringify(response.body),
+    });
+  });
+}
+
 const articleTitles = (page: Page) =>
   page.getByRole('main').getByRole('article').getByRole('heading').allTextContents();
+const articlesRegion = (page: Page) => page.getByRole('main').getByRole('region', { name: 'Articles' });
+const tryAgain = (page: Page) => page.getByRole('button', { name: 'Try again' });
 
 test('lists the articles our server read from the feed, four or fewer reversed, with safe new-tab links', async ({
   page,
@@ -85,6 +104,61 @@ test('status other than ok: the service\'s message, or "Failed to load articles"
   await answerFeed(page, { status: 'error' });
   await page.reload();
   await expect(page.getByRole('alert')).toHaveText('Failed to load articles');
+});
+
+test('a failed load offers "Try again": the loading state at once, then the articles, focus kept in their region', async ({
+  page,
+}) => {
+  // Registered first, so it sees only what the failing answer below lets through: the retry.
+  const retried = await holdRequests(page, /\/api\/pov$/);
+  await answerFeedInTurn(page, { status: 503, body: { status: 'error' } });
+  await page.goto('/pov');
+  // The alert holds the spec's message alone; the button stands outside it.
+  await expect(page.getByRole('alert')).toHaveText('Failed to fetch articles');
+  await expect(tryAgain(page)).toBeVisible();
+  await expect(page.getByRole('alert').getByRole('button')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  await tryAgain(page).click();
+  await retried.requested;
+  await expect(page.getByRole('status').filter({ hasText: 'Loading articles' })).toBeAttached();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(tryAgain(page)).toHaveCount(0);
+  // The button went with the error; focus went to the region that holds the list, not to <body>.
+  await expect(articlesRegion(page)).toBeFocused();
+  retried.release();
+  await expect(page.getByRole('main').getByRole('article')).toHaveCount(4);
+  await expect(articlesRegion(page)).toBeFocused();
+});
+
+test('"Try again" by keyboard: a retry that fails shows the error and the button again; the next one loads', async ({
+  page,
+}) => {
+  await answerFeedInTurn(
+    page,
+    { status: 502, body: { status: 'error' } },
+    { status: 200, body: { status: 'error', message: 'The blog feed did not answer in time.' } },
+  );
+  await page.goto('/pov');
+  await expect(page.getByRole('alert')).toHaveText('Failed to fetch articles');
+  // From the message, Tab reaches the button, and its focus ring shows.
+  await page.getByRole('alert').click();
+  await page.keyboard.press('Tab');
+  await expect(tryAgain(page)).toBeFocused();
+  await expect(tryAgain(page)).toHaveCSS('outline-style', 'solid');
+
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert')).toHaveText('The blog feed did not answer in time.');
+  await expect(tryAgain(page)).toBeVisible();
+  await expect(articlesRegion(page)).toBeFocused();
+  await expectNoAxeViolations(page);
+
+  await page.keyboard.press('Tab');
+  await expect(tryAgain(page)).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('main').getByRole('article')).toHaveCount(4);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(articlesRegion(page)).toBeFocused();
 });
 
 test('empty feed: "No articles found."', async ({ page }) => {

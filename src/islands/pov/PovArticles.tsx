@@ -1,10 +1,12 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Button } from '../../components/ui/Button.tsx';
 import { orderFeedItems } from '../../lib/pov/order-feed-items.ts';
 import type { FeedArticle, PovResponse } from '../../lib/pov/types.ts';
 import { IslandErrorBoundary } from '../IslandErrorBoundary.tsx';
 import { ArticleCard, ArticleCardSkeleton } from './ArticleCard.tsx';
 
-type FeedState = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; articles: FeedArticle[] };
+/** How a load ended; while the current attempt has none, the articles are loading. */
+type FeedOutcome = { kind: 'error'; message: string } | { kind: 'ready'; articles: FeedArticle[] };
 
 export interface PovArticlesProps {
   /** Where the island reads the feed; our own server's proxy. */
@@ -23,52 +25,77 @@ export async function loadArticles(endpoint: string, fetchImpl: typeof fetch = f
 }
 
 function PovArticlesView({ endpoint = '/api/pov' }: PovArticlesProps) {
-  const [state, setState] = useState<FeedState>({ kind: 'loading' });
+  // Each "Try again" is a new attempt. An outcome belongs to the attempt that produced it, so a
+  // retry shows the loading state in the render that follows the press, with no flag to reset.
+  const [attempt, setAttempt] = useState(0);
+  const [settled, setSettled] = useState<{ attempt: number; outcome: FeedOutcome }>();
+  const region = useRef<HTMLElement>(null);
 
   useEffect(() => {
     let current = true;
     loadArticles(endpoint)
-      .then((articles) => current && setState({ kind: 'ready', articles }))
-      .catch((error: unknown) => {
+      .then((articles): FeedOutcome => ({ kind: 'ready', articles }))
+      .catch((error: unknown): FeedOutcome => {
         const message = error instanceof Error && error.message ? error.message : 'Failed to load articles';
         console.error(message);
-        if (current) setState({ kind: 'error', message });
-      });
+        return { kind: 'error', message };
+      })
+      .then((outcome) => current && setSettled({ attempt, outcome }));
     return () => {
       current = false;
     };
-  }, [endpoint]);
+  }, [endpoint, attempt]);
 
-  if (state.kind === 'error') {
-    return (
-      <p
-        role="alert"
-        className="rounded-[var(--radius-card)] border border-error/30 bg-white/70 p-6 font-medium text-error"
-      >
-        {state.message}
-      </p>
+  const outcome = settled?.attempt === attempt ? settled.outcome : undefined;
+
+  const retry = () => {
+    // The button gives way to the loading state, which would drop focus to <body>. Focus moves to
+    // the region that holds every state, before the button goes: it is then where the list, the
+    // empty message or the next error appears, and Tab goes on to the first article (or the
+    // button again). The alert and the status line announce what came of it.
+    region.current?.focus({ preventScroll: true });
+    setAttempt((previous) => previous + 1);
+  };
+
+  let content: ReactNode;
+  if (outcome?.kind === 'error') {
+    content = (
+      <div className="flex flex-col items-start gap-4 rounded-[var(--radius-card)] border border-error/30 bg-white/70 p-6 sm:flex-row sm:items-center sm:justify-between">
+        {/* The alert holds the spec's message and nothing else; the button stands beside it. */}
+        <p role="alert" className="font-medium text-error">
+          {outcome.message}
+        </p>
+        <Button variant="outline" onClick={retry}>
+          Try again
+        </Button>
+      </div>
     );
-  }
-  if (state.kind === 'ready' && state.articles.length === 0) {
-    return (
+  } else if (outcome?.kind === 'ready' && outcome.articles.length === 0) {
+    content = (
       <p className="rounded-[var(--radius-card)] border border-line bg-white/70 p-6 text-ink-soft">
         No articles found.
       </p>
     );
-  }
-  const loading = state.kind === 'loading';
-  return (
-    <div aria-busy={loading}>
-      <p role="status" className="sr-only">
-        {loading ? 'Loading articles…' : `${state.articles.length} articles`}
-      </p>
-      <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {loading
-          ? // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders; the index is all they have
-            Array.from({ length: SKELETON_COUNT }, (_, index) => <ArticleCardSkeleton key={index} />)
-          : state.articles.map((article) => <ArticleCard key={article.link} article={article} />)}
+  } else {
+    content = (
+      <div aria-busy={!outcome}>
+        <p role="status" className="sr-only">
+          {outcome ? `${outcome.articles.length} articles` : 'Loading articles…'}
+        </p>
+        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {outcome
+            ? outcome.articles.map((article) => <ArticleCard key={article.link} article={article} />)
+            : // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders; the index is all they have
+              Array.from({ length: SKELETON_COUNT }, (_, index) => <ArticleCardSkeleton key={index} />)}
+        </div>
       </div>
-    </div>
+    );
+  }
+  // Focused only by a retry (tabIndex -1), never by Tab; the ring would frame the whole list.
+  return (
+    <section ref={region} aria-label="Articles" tabIndex={-1} className="outline-none">
+      {content}
+    </section>
   );
 }
 
