@@ -24,6 +24,9 @@ export async function loadArticles(endpoint: string, fetchImpl: typeof fetch = f
   return orderFeedItems(body.items);
 }
 
+/** What the status line announces once the list is in: "1 article", "4 articles". */
+const articleCount = (count: number) => `${count} ${count === 1 ? 'article' : 'articles'}`;
+
 function PovArticlesView({ endpoint = '/api/pov' }: PovArticlesProps) {
   // Each "Try again" is a new attempt. An outcome belongs to the attempt that produced it, so a
   // retry shows the loading state in the render that follows the press, with no flag to reset.
@@ -80,7 +83,7 @@ function PovArticlesView({ endpoint = '/api/pov' }: PovArticlesProps) {
     content = (
       <div aria-busy={!outcome}>
         <p role="status" className="sr-only">
-          {outcome ? `${outcome.articles.length} articles` : 'Loading articles…'}
+          {outcome ? articleCount(outcome.articles.length) : 'Loading articles…'}
         </p>
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {outcome

@@ -53,7 +53,7 @@ describe('PovArticles', () => {
 
     feed.answer(1);
     expect(await screen.findByRole('heading', { name: 'Essay 1' })).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('1 articles');
+    expect(screen.getByRole('status')).toHaveTextContent(/^1 article$/);
     expect(region()).toHaveFocus();
   });
 
