@@ -32,10 +32,8 @@ const CHROMIUM_ARGS = [
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  // In CI, one worker more than there are cores: some tests mostly wait (the bench timings on a
-  // throttled phone, the editor's rebuilds in a process of their own), and a worker that waits
-  // holds its place; the CPU they leave goes to the suites running beside this one (.ci/run).
-  workers: process.env.CI ? availableParallelism() + 1 : 3,
+  // One worker per core in CI (at least 2: tests spend much of their time waiting on the server).
+  workers: process.env.CI ? Math.max(2, availableParallelism()) : 3,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
