@@ -5,8 +5,8 @@ import { publicRoutes } from '../support/routes.ts';
 /**
  * Back and forward are instant: every page stays eligible for the back/forward cache (no `unload`
  * handler, no `Cache-Control: no-store` where it is not needed), proved by a `pageshow` with
- * `persisted` after going back. The waiting-list form is personal and sent with no-store on
- * purpose, so it is left out.
+ * `persisted` after going back, on one page of each template (below). The waiting-list form is
+ * personal and sent with no-store on purpose, so it is left out.
  *
  * Playwright turns the cache off in the Chromium it starts; this file starts it with the cache on, and
  * in the full browser (the headless shell the other tests use has no back/forward cache).
@@ -20,8 +20,19 @@ test.use({
 });
 
 const personal = ['/waitlist'];
+/**
+ * One page of each template: what makes a page ineligible (an `unload` handler, `no-store`, an open
+ * connection) comes from its template's scripts and its route's headers, which the pages of a
+ * template share (one case study, offer, program and legal page each stand for their kind).
+ */
+const templateOf = (path: string) =>
+  /^\/(case-study|offer|program)\//.exec(path)?.[1] ??
+  (['/privacy-policy', '/terms-of-service'].includes(path) ? 'legal' : path);
+const onePerTemplate = publicRoutes()
+  .filter((path) => !personal.includes(path))
+  .filter((path, index, all) => all.findIndex((other) => templateOf(other) === templateOf(path)) === index);
 
-for (const route of publicRoutes().filter((path) => !personal.includes(path))) {
+for (const route of onePerTemplate) {
   test(`${route} is restored from the back/forward cache`, async ({ page }, info) => {
     test.skip(info.project.name !== 'desktop', 'eligibility does not depend on the viewport');
     await page.addInitScript(() => {
