@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { chromiumPath } from '../support/chromium.ts';
+import { firstOfEach } from '../support/first-of-each.ts';
 import { publicRoutes } from '../support/routes.ts';
 
 /**
@@ -28,9 +29,10 @@ const personal = ['/waitlist'];
 const templateOf = (path: string) =>
   /^\/(case-study|offer|program)\//.exec(path)?.[1] ??
   (['/privacy-policy', '/terms-of-service'].includes(path) ? 'legal' : path);
-const onePerTemplate = publicRoutes()
-  .filter((path) => !personal.includes(path))
-  .filter((path, index, all) => all.findIndex((other) => templateOf(other) === templateOf(path)) === index);
+const onePerTemplate = firstOfEach(
+  publicRoutes().filter((path) => !personal.includes(path)),
+  templateOf,
+);
 
 for (const route of onePerTemplate) {
   test(`${route} is restored from the back/forward cache`, async ({ page }, info) => {

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { INTERACTIONS, type Interaction, measureInteractions } from '../../bench/interactions.ts';
 import { measureNavigation, NAVIGATION_PAIRS } from '../../bench/navigate.ts';
 import { chromiumPath } from '../support/chromium.ts';
+import { firstOfEach } from '../support/first-of-each.ts';
 
 // The bench's in-page timings (bench/interactions.ts, bench/navigate.ts) must keep working: each
 // runs once on a throttled phone and measures. Their 100 ms budgets are `npm run bench`'s (timings
@@ -12,9 +13,7 @@ import { chromiumPath } from '../support/chromium.ts';
 // with the step as a number (bench/interactions.ts), and Submit's untimed walk to step 5 answers
 // and leaves every step before it. Each run is a throttled phone, about 10 s of a test worker.
 const kindOf = (interaction: Interaction) => interaction.label.replace(/ \(step \d\)$/, '');
-const oneOfEachKind = INTERACTIONS.filter(
-  (interaction, index) => INTERACTIONS.findIndex((other) => kindOf(other) === kindOf(interaction)) === index,
-);
+const oneOfEachKind = firstOfEach(INTERACTIONS, kindOf);
 
 test('one interaction of each kind stands for its kind', { tag: '@one-viewport' }, () => {
   expect(oneOfEachKind.map((interaction) => interaction.label)).toEqual([

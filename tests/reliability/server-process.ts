@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../scripts/free-port.ts';
+import { childEnv } from '../support/child-env.ts';
 import { pollUntil } from '../support/poll.ts';
 import { send } from './http-client.ts';
 
@@ -43,10 +44,8 @@ export interface RunningServer {
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
+    ...childEnv(),
     HOME: process.env.HOME,
-    // CI's shared compile cache (.ci/run), so each of the suite's many server starts is quick.
-    NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE,
     TZ: 'UTC',
     NODE_ENV: 'production',
     PORT: String(port),
