@@ -182,6 +182,38 @@ test.describe('speculation rules', () => {
     });
   }
 
+  test('a prerendered page lays out the blocks near its first screen before it is shown', async ({ page }, info) => {
+    test.skip(info.project.name !== 'mobile', 'a long phone page has blocks near and far');
+    const blocks = () =>
+      page.locator('.render-near-view').evaluateAll((elements) =>
+        elements.map((element) => ({
+          top: element.getBoundingClientRect().top / innerHeight,
+          marked: element.hasAttribute('data-first-screen'),
+          contentVisibility: getComputedStyle(element).contentVisibility,
+        })),
+      );
+    // Loaded the usual way, the browser decides: nothing is marked.
+    await page.goto('/results');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect((await blocks()).filter((block) => block.marked)).toEqual([]);
+
+    await page.addInitScript(() => {
+      Object.defineProperty(document, 'prerendering', { get: () => true, configurable: true });
+    });
+    await page.goto('/results');
+    await expect(page.locator('[data-first-screen]').first()).toBeAttached();
+    const prerendered = await blocks();
+    const near = prerendered.filter((block) => block.marked);
+    const far = prerendered.filter((block) => !block.marked);
+    // Chromium's margin for content-visibility: auto is one and a half screens past the viewport.
+    expect(near.length).toBeGreaterThan(0);
+    expect(far.length).toBeGreaterThan(0);
+    for (const block of near) expect(block).toMatchObject({ contentVisibility: 'visible' });
+    for (const block of near) expect(block.top).toBeLessThan(2.5);
+    for (const block of far) expect(block).toMatchObject({ contentVisibility: 'auto' });
+    for (const block of far) expect(block.top).toBeGreaterThanOrEqual(2.5);
+  });
+
   test('a prerendered page starts its islands only when it is shown', async ({ page }, info) => {
     test.skip(info.project.name !== 'desktop', 'one viewport is enough');
     // The page believes it is prerendered until the test shows it, as Chrome does on activation.
