@@ -8,15 +8,19 @@ import { letInCachedWebFont, letInWebFont } from './web-font.ts';
 /**
  * What every page starts once its first frame is on screen: the web font (at once, when this visit
  * already has it cached), the island runtime and the speculation rules. Nothing the first paint
- * shows needs any of them; a click on an island before then starts the runtime at once. A
- * prerendered page starts them when it is shown, not before: until then nobody sees it, and it
- * may never be shown; only the layout of its first screen is done ahead, so that showing it is quick.
+ * shows needs any of them; a click on an island before then starts the runtime at once.
+ *
+ * A prerendered page starts them when it is shown, not before: until then nobody sees it, and it may
+ * never be shown. Only what the visitor cannot see is done ahead (the layout of its first screen,
+ * the listener that holds early clicks), and nothing runs in the activation itself: Chrome paints a
+ * prerendered page only once it is shown, so the first paint comes after activation, and the
+ * activation's own task stays free for that frame.
  */
 letInCachedWebFont();
 layOutFirstScreenWhilePrerendering();
-void whenActivated().then(() => {
-  holdClicksUntilIslandsStart(startDeferredScripts);
-  afterFirstContentfulPaint(() => {
+holdClicksUntilIslandsStart(startDeferredScripts);
+afterFirstContentfulPaint(() => {
+  void whenActivated().then(() => {
     letInWebFont();
     startDeferredScripts();
     startSpeculation();
