@@ -20,6 +20,7 @@ import { PHONE_THROTTLING } from './phone.ts';
 export interface NavigationPair {
   /** What the bench prints, e.g. "Results -> a case study". */
   label: string;
+  /** A path on the site, or a whole URL (the reference pair's, on the fixture server). */
   from: string;
   /** The link tapped on `from` (the first match). */
   link: string;
@@ -31,6 +32,17 @@ export const NAVIGATION_PAIRS: readonly NavigationPair[] = [
   { label: 'Home -> Results', from: '/', link: 'footer a[href="/results"]' },
   { label: 'A program -> its offer', from: '/program/orchestration', link: 'main a[href^="/offer/"]' },
 ];
+
+/**
+ * The floor the link pairs are read against: two small documents on the fixture server
+ * (bench/reference-tap.html and reference-next.html), the second prerendered as soon as the first is
+ * read. What its tap takes is what this machine and browser take to show any prerendered page.
+ */
+export const referenceNavigationPair = (fixtureOrigin: string): NavigationPair => ({
+  label: 'Reference -> the next page',
+  from: `${fixtureOrigin}/reference/tap`,
+  link: 'main a[href="/reference/next"]',
+});
 
 /** How long the visitor reads the first page before tapping (the page is idle by then). */
 export const READ_BEFORE_TAP_MS = 2000;
@@ -63,7 +75,7 @@ async function navigateOnce(browser: Browser, siteUrl: string, pair: NavigationP
     await page.exposeFunction('benchTapped', (at: number) => {
       tappedAt = at;
     });
-    await page.goto(siteUrl + pair.from, { waitUntil: 'load' });
+    await page.goto(new URL(pair.from, siteUrl).href, { waitUntil: 'load' });
     await new Promise((resolve) => setTimeout(resolve, READ_BEFORE_TAP_MS)); // the scenario itself: a page read for a while
     const link = await page.$(pair.link);
     if (!link) throw new Error(`${pair.from}: no link matches ${pair.link}`);

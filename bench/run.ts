@@ -36,7 +36,7 @@ import { startNode, supervise } from './processes.ts';
 import { markdownTable, textTable, type Row } from './report.ts';
 import { measureFirstTap, TAP_ROUTE, TAP_THROTTLING, type TapRun } from './tap.ts';
 import { IDLE_BEFORE_TAP_MS, measureInteractions } from './interactions.ts';
-import { measureNavigation, READ_BEFORE_TAP_MS } from './navigate.ts';
+import { measureNavigation, NAVIGATION_PAIRS, READ_BEFORE_TAP_MS, referenceNavigationPair } from './navigate.ts';
 import { phoneThrottlingLabel } from './phone.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -160,18 +160,23 @@ async function main(): Promise<number> {
     );
     return { route: TAP_ROUTE, throttling: TAP_THROTTLING, runs, medianMs, failures };
   };
-  /** Tap to the next page's largest paint, each link pair at least 5 times. */
+  /** Tap to the next page's largest paint, each link pair at least 5 times, with the reference pair among them. */
   const timeNavigation = async () => {
     const loadAtStart = os.loadavg()[0]!;
-    const measured = await measureNavigation(siteUrl, { chromiumPath, runs: Math.max(5, runsPerPage) });
+    const reference = referenceNavigationPair(`http://127.0.0.1:${fixturePort}`);
+    const measured = await measureNavigation(siteUrl, {
+      chromiumPath,
+      runs: Math.max(5, runsPerPage),
+      pairs: [reference, ...NAVIGATION_PAIRS],
+    });
     console.log(
       `\nTap to the next page's largest paint (${phoneThrottlingLabel}, first page read ${READ_BEFORE_TAP_MS} ms; budget ${budgets.tapToNextPaintMs} ms):`,
     );
-    const pairs = [...measured].map(([pair, runs]) => {
+    const [referenceMeasured, ...pairs] = [...measured].map(([pair, runs]) => {
       const medianMs = median(runs.map((run) => run.tapToNextPaintMs));
       const prerendered = runs.filter((run) => run.prerendered).length;
       console.log(
-        `  ${pair.label.padEnd(28)} median ${String(medianMs).padStart(4)} ms of ${runs.map((run) => run.tapToNextPaintMs).join(', ')} (prerendered ${prerendered}/${runs.length})`,
+        `  ${pair.label.padEnd(28)} median ${String(medianMs).padStart(4)} ms of ${runs.map((run) => run.tapToNextPaintMs).join(', ')} (prerendered ${prerendered}/${runs.length})${pair === reference ? ', the floor on this machine' : ''}`,
       );
       return { ...pair, runs, medianMs };
     });
@@ -179,7 +184,7 @@ async function main(): Promise<number> {
     const failures = pairs
       .filter((pair) => pair.medianMs > budgets.tapToNextPaintMs)
       .map((pair) => `tap to next page, ${pair.label}: ${pair.medianMs} ms > ${budgets.tapToNextPaintMs} ms`);
-    return { readBeforeTapMs: READ_BEFORE_TAP_MS, pairs, failures };
+    return { readBeforeTapMs: READ_BEFORE_TAP_MS, reference: referenceMeasured!, pairs, failures };
   };
   /** Taps inside a page (menu drawer, Programs menu, Results filter, every wizard step, POV retry), each at least 5 times. */
   const timeInteractions = async () => {
