@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { INTERACTIONS, type Interaction, measureInteractions } from '../../bench/interactions.ts';
-import { measureNavigation, NAVIGATION_PAIRS } from '../../bench/navigate.ts';
+import { measureNavigation, NAVIGATION_PAIRS, referenceNavigationPair } from '../../bench/navigate.ts';
+import { routeReferencePages } from '../../bench/reference-pages.ts';
 import { chromiumPath } from '../support/chromium.ts';
+import { startFeedServer } from '../support/feed-server.ts';
 import { firstOfEach } from '../support/first-of-each.ts';
 
 // The bench's in-page timings (bench/interactions.ts, bench/navigate.ts) must keep working: each
@@ -50,5 +52,27 @@ test('each link pair’s next page is shown from a prerender, and the tap to its
     expect(run?.prerendered, pair.label).toBe(true);
     expect(run?.tapToNextPaintMs, pair.label).toBeGreaterThan(0);
     expect(run?.tapToNextPaintMs, pair.label).toBeLessThan(30_000);
+  }
+});
+
+test('the reference pair’s next page is shown from a prerender too, so the floor it gives is one', async ({
+  baseURL,
+}, info) => {
+  test.skip(info.project.name !== 'desktop', 'one browser of its own is enough');
+  test.slow();
+  const host = await startFeedServer();
+  try {
+    routeReferencePages(host);
+    const reference = referenceNavigationPair(host.base);
+    const measured = await measureNavigation(baseURL ?? '', { chromiumPath, runs: 1, pairs: [reference] });
+    const [run] = measured.get(reference) ?? [];
+    expect(run?.prerendered).toBe(true);
+    expect(run?.tapToNextPaintMs).toBeGreaterThan(0);
+    expect(run?.tapToNextPaintMs).toBeLessThan(30_000);
+    // Its pages were fetched from the stand-in host, not the site.
+    expect(host.requests('/reference/tap')).toBe(1);
+    expect(host.requests('/reference/next')).toBeGreaterThanOrEqual(1);
+  } finally {
+    await host.close();
   }
 });
