@@ -5,28 +5,23 @@
  * shows it, after the visitor's tap: about 50 ms of style and layout on a throttled phone before the
  * page appears (docs/history/performance.md, "Where tap-to-next-page goes").
  *
- * While the page is prerendered, this finds the blocks Chrome would find near the viewport (within
- * one and a half screens of it: Chromium's margin for `content-visibility: auto`, its
- * DisplayLockDocumentState::kViewportMarginPercentage) and marks them to be laid out at once; the
- * blocks further down keep waiting until they are scrolled near, as on a page loaded the usual way.
+ * While the page is prerendered, this finds the blocks Chrome would find near the viewport (starting
+ * within one and a half screens below it: Chromium's margin for `content-visibility: auto`, its
+ * DisplayLockDocumentState::kViewportMarginPercentage; the page opens at its top) and marks them to
+ * be laid out at once (`content-visibility: visible`, kept once shown); the blocks further down keep waiting until they are scrolled near, as on a
+ * page loaded the usual way. Kept small: it travels inline in every page, and sets the property on
+ * the element rather than through a rule of the stylesheet, which would travel in every page too.
  */
-export const FIRST_SCREEN_ATTRIBUTE = 'data-first-screen';
 
 export function layOutFirstScreenWhilePrerendering(): void {
   if (!(document as Document & { prerendering?: boolean }).prerendering) return;
-  const margin = innerHeight * 1.5;
-  const isNear = (block: Element) => {
-    const { top, bottom } = block.getBoundingClientRect();
-    return top < innerHeight + margin && bottom > -margin;
-  };
-  let waiting = [...document.querySelectorAll<HTMLElement>('.render-near-view')];
-  // A block laid out takes its real height instead of its placeholder's, which moves the blocks
-  // below it: measure again until no more come near. Each round reads every position before
-  // marking any (one layout per round, not one per block).
-  for (;;) {
-    const near = waiting.filter(isNear);
-    if (!near.length) return;
-    for (const block of near) block.setAttribute(FIRST_SCREEN_ATTRIBUTE, '');
-    waiting = waiting.filter((block) => !near.includes(block));
+  // In document order, each block is measured after the ones above it were made visible: a block
+  // laid out takes its real height instead of its placeholder's, which moves the blocks below it.
+  // The first block that starts too far down ends it: every later one starts further down still
+  // (the next rows of a grid included). Each read lays the page out again, which costs nothing the
+  // visitor sees while the page is hidden.
+  for (const block of document.querySelectorAll<HTMLElement>('.render-near-view')) {
+    if (block.getBoundingClientRect().top >= innerHeight * 2.5) return;
+    block.style.contentVisibility = 'visible';
   }
 }
