@@ -7,12 +7,12 @@
  *
  * While the page is prerendered, this finds the blocks Chrome would find near the viewport (starting
  * within one and a half screens below it: Chromium's margin for `content-visibility: auto`, its
- * DisplayLockDocumentState::kViewportMarginPercentage; the page opens at its top) and marks them to
- * be laid out at once (`content-visibility: visible`, kept once shown); the blocks further down keep waiting until they are scrolled near, as on a
- * page loaded the usual way. Kept small: it travels inline in every page, and sets the property on
- * the element rather than through a rule of the stylesheet, which would travel in every page too.
+ * DisplayLockDocumentState::kViewportMarginPercentage; the page opens at its top) and makes them
+ * `content-visibility: visible`, so they are laid out at once and stay so once shown. The blocks
+ * further down keep waiting until they are scrolled near, as on a page loaded the usual way. Kept
+ * small: it travels inline in every page, and sets the property on the element rather than through
+ * a rule of the stylesheet, which would travel in every page too.
  */
-
 export function layOutFirstScreenWhilePrerendering(): void {
   if (!(document as Document & { prerendering?: boolean }).prerendering) return;
   // In document order, each block is measured after the ones above it were made visible: a block
