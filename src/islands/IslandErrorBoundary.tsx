@@ -19,7 +19,7 @@ export class IslandErrorBoundary extends Component<{ children: ReactNode }, Stat
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <div role="alert" className="rounded-[var(--radius-card)] border border-line bg-white/70 p-8 text-center">
+      <div role="alert" className="rounded-card border border-line bg-white/70 p-8 text-center">
         <h2 className="text-xl font-semibold">Unexpected Application Error!</h2>
         <p className="mt-2 text-muted">This part of the page could not be shown. Reloading the page usually helps.</p>
       </div>

@@ -47,7 +47,7 @@ export function AboutPage({ content, bookingUrl, heroImage }: AboutPageProps) {
           {roles.items.map((role) => (
             <li
               key={role.title}
-              className="rounded-[var(--radius-card)] border border-line bg-white/70 p-6 shadow-[var(--shadow-card)] sm:p-8"
+              className="rounded-card border border-line bg-white/70 p-6 shadow-card sm:p-8"
             >
               <h3 className="text-2xl font-semibold">{role.title}</h3>
               <p className="mt-2 font-medium text-violet-deep">{role.subtitle}</p>

@@ -87,7 +87,7 @@ export function CaseStudyPage({
             </dl>
           </div>
           {heroArt ? (
-            <div className="inline-art overflow-hidden rounded-[var(--radius-card)] border border-night-line">
+            <div className="inline-art overflow-hidden rounded-card border border-night-line">
               {heroArt}
             </div>
           ) : (
@@ -95,7 +95,7 @@ export function CaseStudyPage({
               image={image}
               alt={imageAlt}
               priority
-              className="rounded-[var(--radius-card)] border border-night-line"
+              className="rounded-card border border-night-line"
             />
           )}
         </div>

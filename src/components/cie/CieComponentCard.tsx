@@ -25,9 +25,9 @@ export function CieComponentCard({
   return (
     <article
       aria-labelledby={titleId}
-      className="flex flex-col rounded-[var(--radius-card)] border border-line bg-white/70 p-6 shadow-[var(--shadow-card)] sm:p-8"
+      className="flex flex-col rounded-card border border-line bg-white/70 p-6 shadow-card sm:p-8"
     >
-      <span className="inline-flex size-11 items-center justify-center rounded-[var(--radius-ui)] bg-night text-violet">
+      <span className="inline-flex size-11 items-center justify-center rounded-ui bg-night text-violet">
         <Icon name={icon} className="size-6" />
       </span>
       <h3 id={titleId} className="mt-5 text-xl font-semibold">

@@ -9,7 +9,7 @@ export type EcosystemHubTeaserProps = CollectionEntry<'ciePage'>['data']['hub'];
 export function EcosystemHubTeaser({ badge, title, description, features }: EcosystemHubTeaserProps) {
   return (
     <Section labelledBy="hub-title">
-      <div className="grid grid-cols-1 gap-10 rounded-[var(--radius-card)] border border-line bg-white/70 p-6 shadow-[var(--shadow-card)] sm:p-10 lg:grid-cols-2 lg:gap-16">
+      <div className="grid grid-cols-1 gap-10 rounded-card border border-line bg-white/70 p-6 shadow-card sm:p-10 lg:grid-cols-2 lg:gap-16">
         <div>
           <Badge>{badge}</Badge>
           <h2 id="hub-title" className="mt-5 text-2xl font-semibold tracking-tight sm:text-3xl">

@@ -12,7 +12,7 @@ export function InnovationComparison({ title, oldWayTitle, newWayTitle, rows }: 
       <h2 id="comparison-title" className="max-w-3xl text-2xl font-semibold tracking-tight sm:text-3xl">
         {title}
       </h2>
-      <div className="mt-12 overflow-hidden rounded-[var(--radius-card)] border border-line bg-paper shadow-[var(--shadow-card)]">
+      <div className="mt-12 overflow-hidden rounded-card border border-line bg-paper shadow-card">
         <table className="w-full table-fixed border-collapse text-left">
           <caption className="sr-only">{title}</caption>
           <thead>

@@ -64,7 +64,7 @@ export function HomePage({ content, programs, art, bookingUrl, heroArt }: HomePa
             ))}
           </div>
         </div>
-        <Artwork image={art.statement} alt={statement.imageAlt} className="rounded-[var(--radius-card)] shadow-card" />
+        <Artwork image={art.statement} alt={statement.imageAlt} className="rounded-card shadow-card" />
       </Section>
 
       <Section
@@ -79,8 +79,8 @@ export function HomePage({ content, programs, art, bookingUrl, heroArt }: HomePa
       >
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {approach.pillars.map((pillar) => (
-            <li key={pillar.title} className="rounded-[var(--radius-card)] border border-line bg-paper p-6">
-              <span className="inline-flex size-11 items-center justify-center rounded-[var(--radius-ui)] bg-night text-violet">
+            <li key={pillar.title} className="rounded-card border border-line bg-paper p-6">
+              <span className="inline-flex size-11 items-center justify-center rounded-ui bg-night text-violet">
                 <Icon name={pillar.icon} className="size-6" />
               </span>
               <h3 className="mt-5 text-lg font-semibold">{pillar.title}</h3>
@@ -114,7 +114,7 @@ export function HomePage({ content, programs, art, bookingUrl, heroArt }: HomePa
           {trust.clients.map((client) => (
             <li
               key={client.name}
-              className="flex flex-col items-center justify-center rounded-[var(--radius-card)] border border-line bg-paper px-3 py-5 text-center sm:px-5"
+              className="flex flex-col items-center justify-center rounded-card border border-line bg-paper px-3 py-5 text-center sm:px-5"
             >
               <span className="accent-rule mb-3 w-8" aria-hidden="true" />
               <span className="font-semibold text-balance text-ink">{client.name}</span>

@@ -34,7 +34,7 @@ export function ProgramCard({
     <article
       aria-labelledby={headingId}
       style={{ '--reveal-index': index } as CSSProperties}
-      className="flex flex-col rounded-[var(--radius-card)] border border-line bg-white/70 p-6 shadow-[var(--shadow-card)] sm:p-8"
+      className="flex flex-col rounded-card border border-line bg-white/70 p-6 shadow-card sm:p-8"
     >
       <p className="eyebrow text-violet-deep">
         <KeepHyphenated text={subtitle} />

@@ -33,5 +33,5 @@ export const heroWithArt = 'lg:grid lg:grid-cols-[3fr_2fr] lg:items-center lg:ga
 
 /** A light hero's artwork: hidden (and, being lazy, never fetched) below 1024 px, where the text fills the width. */
 export function HeroArtwork({ image }: { image: ArtworkSource }) {
-  return <Artwork image={image} alt="" className="hidden rounded-[var(--radius-card)] shadow-card lg:block" />;
+  return <Artwork image={image} alt="" className="hidden rounded-card shadow-card lg:block" />;
 }

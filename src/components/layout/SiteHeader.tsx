@@ -20,13 +20,13 @@ const openDrawer = { commandfor: 'site-drawer', command: 'show-modal' } as Recor
 const closeDrawer = { commandfor: 'site-drawer', command: 'close' } as Record<string, string>;
 
 const navLinkClass =
-  'inline-flex h-11 items-center rounded-[var(--radius-ui)] px-3 text-[0.9375rem] font-medium text-ink-soft hover:bg-ink/5 hover:text-ink';
+  'inline-flex h-11 items-center rounded-ui px-3 text-[0.9375rem] font-medium text-ink-soft hover:bg-ink/5 hover:text-ink';
 
 function isCurrent(href: string, currentPath: string) {
   return currentPath === href || currentPath.startsWith(`${href}/`);
 }
 
-const drawerLinkClass = 'flex min-h-11 items-center rounded-[var(--radius-ui)] px-3 text-lg font-medium hover:bg-stone';
+const drawerLinkClass = 'flex min-h-11 items-center rounded-ui px-3 text-lg font-medium hover:bg-stone';
 
 interface NavLinkListProps extends HTMLAttributes<HTMLUListElement> {
   links: NavLink[];
@@ -72,7 +72,7 @@ export function SiteHeader({
       <div className="container-page flex h-full items-center justify-between gap-4">
         <a
           href="/"
-          className="flex min-h-11 items-center gap-2.5 rounded-[var(--radius-ui)] font-semibold tracking-tight text-ink"
+          className="flex min-h-11 items-center gap-2.5 rounded-ui font-semibold tracking-tight text-ink"
         >
           <LogoMark className="size-8" />
           <span className="hidden text-[1.0625rem] sm:inline">{companyName}</span>
@@ -94,7 +94,7 @@ export function SiteHeader({
           <div
             id="programs-menu"
             popover="auto"
-            className="programs-menu w-72 rounded-[var(--radius-card)] border border-line bg-paper p-2 text-ink shadow-[var(--shadow-card)]"
+            className="programs-menu w-72 rounded-card border border-line bg-paper p-2 text-ink shadow-card"
           >
             <NavLinkList
               aria-label="Programs"
@@ -135,7 +135,7 @@ export function SiteHeader({
             {...openDrawer}
             aria-haspopup="dialog"
             aria-controls="site-drawer"
-            className="inline-flex size-11 items-center justify-center rounded-[var(--radius-ui)] text-ink hover:bg-ink/5 lg:hidden"
+            className="inline-flex size-11 items-center justify-center rounded-ui text-ink hover:bg-ink/5 lg:hidden"
           >
             <Icon name="menu" className="size-6" />
             <span className="sr-only">Open menu</span>
@@ -155,7 +155,7 @@ export function SiteHeader({
             <button
               type="button"
               {...closeDrawer}
-              className="inline-flex size-11 items-center justify-center rounded-[var(--radius-ui)] hover:bg-ink/5"
+              className="inline-flex size-11 items-center justify-center rounded-ui hover:bg-ink/5"
             >
               <Icon name="close" className="size-6" />
               <span className="sr-only">Close menu</span>

@@ -11,7 +11,7 @@ export interface OfferGuaranteeProps {
 export function OfferGuarantee({ days, title, description }: OfferGuaranteeProps) {
   return (
     <Section labelledBy="guarantee-title" className="render-near-view pt-0 lg:pt-0">
-      <div className="grid items-center gap-8 rounded-[var(--radius-card)] border border-line-strong bg-white/70 p-6 shadow-[var(--shadow-card)] sm:p-10 md:grid-cols-[auto_1fr] md:gap-12">
+      <div className="grid items-center gap-8 rounded-card border border-line-strong bg-white/70 p-6 shadow-card sm:p-10 md:grid-cols-[auto_1fr] md:gap-12">
         <p className="flex size-40 flex-col items-center justify-center rounded-full border-2 border-violet-deep text-center text-violet-deep sm:size-44">
           <Icon name="shield-check" className="size-7" />
           <span className="mt-1 text-3xl font-semibold tracking-tight">{days}-day</span>

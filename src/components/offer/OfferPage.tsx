@@ -75,7 +75,7 @@ export function OfferPage({ content, image, bookingUrl, program, heroArt }: Offe
           icon="check"
           iconClassName="mt-1 size-5 shrink-0 text-violet-deep"
           className="space-y-4"
-          itemClassName="flex gap-3 rounded-[var(--radius-card)] border border-line bg-paper p-5 text-lg"
+          itemClassName="flex gap-3 rounded-card border border-line bg-paper p-5 text-lg"
         />
       </Section>
 

@@ -23,7 +23,7 @@ export function OfferPhases({ durationWeeks, phases }: OfferPhasesProps) {
           <li
             key={phase.weeks}
             aria-labelledby={`phase-${index}`}
-            className="flex flex-col rounded-[var(--radius-card)] border border-line bg-white/70 p-6 shadow-[var(--shadow-card)] sm:p-8"
+            className="flex flex-col rounded-card border border-line bg-white/70 p-6 shadow-card sm:p-8"
           >
             <p className="eyebrow text-violet-deep">
               <span className="sr-only">Phase {index + 1}: </span>

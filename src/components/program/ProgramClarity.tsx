@@ -31,7 +31,7 @@ export function ProgramClarity({ isTitle, isFor, isNotTitle, isNotFor }: Program
       </h2>
       <div className="mt-12 grid gap-6 md:grid-cols-2">
         {columns.map((column) => (
-          <div key={column.id} className={`rounded-[var(--radius-card)] border p-6 sm:p-8 ${column.tone}`}>
+          <div key={column.id} className={`rounded-card border p-6 sm:p-8 ${column.tone}`}>
             <h3 id={column.id} className="text-xl font-semibold">
               {column.title}
             </h3>

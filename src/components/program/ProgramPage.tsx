@@ -46,7 +46,7 @@ export function ProgramPage({ slug, content, image, offer, heroArt }: ProgramPag
           icon="speech"
           iconClassName="mt-0.5 size-5 shrink-0 text-violet-deep"
           className="mt-12 grid gap-4 md:grid-cols-2"
-          itemClassName="flex gap-4 rounded-[var(--radius-card)] border border-line bg-white/60 p-5 sm:p-6"
+          itemClassName="flex gap-4 rounded-card border border-line bg-white/60 p-5 sm:p-6"
           textClassName="text-ink-soft"
         />
       </Section>
@@ -70,7 +70,7 @@ export function ProgramPage({ slug, content, image, offer, heroArt }: ProgramPag
             <Icon name="arrow-right" />
           </Button>
         </div>
-        <div className="rounded-[var(--radius-card)] border border-line bg-paper p-6 shadow-[var(--shadow-card)] sm:p-8">
+        <div className="rounded-card border border-line bg-paper p-6 shadow-card sm:p-8">
           <h3 id="outcomes-title" className="text-xl font-semibold">
             Your team will:
           </h3>

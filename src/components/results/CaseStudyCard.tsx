@@ -25,7 +25,7 @@ export function CaseStudyCard({ study, priority = false }: CaseStudyCardProps) {
   return (
     <article
       aria-labelledby={titleId}
-      className="flex h-full flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-white/70 shadow-[var(--shadow-card)]"
+      className="flex h-full flex-col overflow-hidden rounded-card border border-line bg-white/70 shadow-card"
     >
       {/* The artwork is abstract; on a card the title says what the study is, so the image stays silent. */}
       <div className="aspect-[3/2] overflow-hidden bg-night">

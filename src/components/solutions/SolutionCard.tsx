@@ -33,11 +33,11 @@ export function SolutionCard(props: SolutionCardProps) {
   return (
     <article
       aria-labelledby={titleId}
-      className="grid grid-cols-1 items-center gap-8 rounded-[var(--radius-card)] border border-line bg-white/70 p-6 shadow-[var(--shadow-card)] sm:p-10 lg:grid-cols-2 lg:gap-14"
+      className="grid grid-cols-1 items-center gap-8 rounded-card border border-line bg-white/70 p-6 shadow-card sm:p-10 lg:grid-cols-2 lg:gap-14"
     >
       <div className={cn(reversed && 'lg:order-2')}>
         <div className="flex flex-wrap items-center gap-3">
-          <span className="inline-flex size-11 items-center justify-center rounded-[var(--radius-ui)] bg-night text-violet">
+          <span className="inline-flex size-11 items-center justify-center rounded-ui bg-night text-violet">
             <Icon name={icon} className="size-6" />
           </span>
           {comingSoon ? <Badge>Coming Soon</Badge> : null}
@@ -48,7 +48,7 @@ export function SolutionCard(props: SolutionCardProps) {
         <p className="mt-3 text-lg font-medium text-ink">{headline}</p>
         <p className="mt-4 text-ink-soft">{description}</p>
         <p className="mt-4 text-ink-soft">{additionalInfo}</p>
-        <p className="mt-6 rounded-[var(--radius-ui)] bg-stone/70 p-4">
+        <p className="mt-6 rounded-ui bg-stone/70 p-4">
           <strong className="font-semibold">Ideal for:</strong> {idealFor}
         </p>
         {link ? (
@@ -61,7 +61,7 @@ export function SolutionCard(props: SolutionCardProps) {
       <Artwork
         image={image}
         alt={imageAlt}
-        className={cn('rounded-[var(--radius-card)] border border-line', reversed && 'lg:order-1')}
+        className={cn('rounded-card border border-line', reversed && 'lg:order-1')}
       />
     </article>
   );

@@ -5,7 +5,7 @@ import { cva, type VariantProps } from 'class-variance-authority';
  * Sizes keep tap targets at least 44px tall except `sm`, used only inside dense UI.
  */
 const base = [
-  'inline-flex shrink-0 items-center justify-center gap-2 rounded-[var(--radius-ui)] font-semibold whitespace-nowrap',
+  'inline-flex shrink-0 items-center justify-center gap-2 rounded-ui font-semibold whitespace-nowrap',
   'transition-[background-color,color,box-shadow,translate] duration-150 ease-[var(--ease-soft)]',
   'disabled:pointer-events-none disabled:opacity-60 aria-disabled:pointer-events-none aria-disabled:opacity-60',
   '[&_svg]:size-4 [&_svg]:shrink-0',
@@ -20,13 +20,13 @@ const variants = {
     ghost: 'bg-transparent text-current hover:bg-ink/5',
     link: 'h-auto px-0 text-violet-deep underline underline-offset-4 hover:decoration-2',
     hero: [
-      'bg-[image:var(--gradient-accent)] text-night shadow-[var(--shadow-glow)]',
+      'bg-[image:var(--gradient-accent)] text-night shadow-glow',
       'hover:-translate-y-px hover:shadow-[0_0_0_1px_rgb(182_156_255/0.4),0_14px_44px_-10px_rgb(182_156_255/0.6)]',
     ],
     luminous: [
       'border border-transparent text-on-night',
       '[background:linear-gradient(var(--color-night),var(--color-night))_padding-box,var(--gradient-accent)_border-box]',
-      'hover:shadow-[var(--shadow-glow)]',
+      'hover:shadow-glow',
     ],
   },
   size: {

@@ -18,7 +18,7 @@ interface FieldFrame {
 }
 
 const controlClass =
-  'mt-2 block w-full rounded-[var(--radius-ui)] border border-line-strong bg-white px-3.5 py-2.5 text-base text-ink shadow-sm ' +
+  'mt-2 block w-full rounded-ui border border-line-strong bg-white px-3.5 py-2.5 text-base text-ink shadow-sm ' +
   'placeholder:text-muted aria-invalid:border-error aria-invalid:ring-1 aria-invalid:ring-error';
 
 function describedBy(id: string, hint?: string, error?: string) {
@@ -144,7 +144,7 @@ export function ChoiceGroup({
           return (
             <label
               key={option}
-              className="flex min-h-11 cursor-pointer items-start gap-3 rounded-[var(--radius-ui)] border border-line-strong bg-white px-3.5 py-2.5 has-checked:border-violet-deep has-checked:bg-violet/10"
+              className="flex min-h-11 cursor-pointer items-start gap-3 rounded-ui border border-line-strong bg-white px-3.5 py-2.5 has-checked:border-violet-deep has-checked:bg-violet/10"
             >
               <input
                 id={optionId}

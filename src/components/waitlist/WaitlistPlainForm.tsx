@@ -28,7 +28,7 @@ function ErrorSummary({ errors }: { errors: Partial<Record<string, string>> }) {
       tabIndex={-1}
       // biome-ignore lint/a11y/noAutofocus: the page answers a failed submission; focus goes to what went wrong
       autoFocus
-      className="rounded-[var(--radius-card)] border-2 border-error bg-white p-5 focus-visible:outline-offset-4 sm:p-6"
+      className="rounded-card border-2 border-error bg-white p-5 focus-visible:outline-offset-4 sm:p-6"
     >
       <h2 id="waitlist-error-summary-title" className="text-lg font-semibold text-error">
         There is a problem with {problems.length === 1 ? 'one answer' : `${problems.length} answers`}
@@ -76,7 +76,7 @@ export function WaitlistPlainForm({ values, errors, idempotencyKey, program }: W
       {errors.form ? (
         <p
           role="alert"
-          className="rounded-[var(--radius-ui)] border border-error/40 bg-white p-4 font-medium text-error"
+          className="rounded-ui border border-error/40 bg-white p-4 font-medium text-error"
         >
           {errors.form}
         </p>

@@ -16,7 +16,7 @@ export function ArticleCard({ article }: { article: FeedArticle }) {
   return (
     <article
       aria-labelledby={titleId}
-      className="flex flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-white/70 shadow-[var(--shadow-card)]"
+      className="flex flex-col overflow-hidden rounded-card border border-line bg-white/70 shadow-card"
     >
       <div className="aspect-[16/9] overflow-hidden bg-night">
         {article.thumbnail && !imageFailed ? (
@@ -66,7 +66,7 @@ export function ArticleCard({ article }: { article: FeedArticle }) {
 /** Holds the layout of a card while the feed loads. */
 export function ArticleCardSkeleton() {
   return (
-    <div aria-hidden="true" className="overflow-hidden rounded-[var(--radius-card)] border border-line bg-white/70">
+    <div aria-hidden="true" className="overflow-hidden rounded-card border border-line bg-white/70">
       <div className="aspect-[16/9] animate-pulse bg-stone" />
       <div className="space-y-3 p-6">
         <div className="h-5 w-4/5 animate-pulse rounded bg-stone" />

@@ -63,7 +63,7 @@ function PovArticlesView({ endpoint = '/api/pov' }: PovArticlesProps) {
   let content: ReactNode;
   if (outcome?.kind === 'error') {
     content = (
-      <div className="flex flex-col items-start gap-4 rounded-[var(--radius-card)] border border-error/30 bg-white/70 p-6 sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex flex-col items-start gap-4 rounded-card border border-error/30 bg-white/70 p-6 sm:flex-row sm:items-center sm:justify-between">
         {/* The alert holds the spec's message and nothing else; the button stands beside it. */}
         <p role="alert" className="font-medium text-error">
           {outcome.message}
@@ -75,7 +75,7 @@ function PovArticlesView({ endpoint = '/api/pov' }: PovArticlesProps) {
     );
   } else if (outcome?.kind === 'ready' && outcome.articles.length === 0) {
     content = (
-      <p className="rounded-[var(--radius-card)] border border-line bg-white/70 p-6 text-ink-soft">
+      <p className="rounded-card border border-line bg-white/70 p-6 text-ink-soft">
         No articles found.
       </p>
     );

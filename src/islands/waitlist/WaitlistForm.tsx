@@ -187,7 +187,7 @@ export function WaitlistForm({ program, idempotencyKey, onStored, onCancel, subm
         // Shown inside the dialog, above its buttons: a floating toast would cover them on every screen size.
         <div
           role="alert"
-          className="mx-6 mb-4 flex flex-col gap-3 rounded-[var(--radius-ui)] border border-error/40 bg-white p-4 shadow-[var(--shadow-card)] sm:flex-row sm:items-center sm:justify-between"
+          className="mx-6 mb-4 flex flex-col gap-3 rounded-ui border border-error/40 bg-white p-4 shadow-card sm:flex-row sm:items-center sm:justify-between"
         >
           <div>
             <p className="font-semibold text-error">We could not add you to the waiting list</p>

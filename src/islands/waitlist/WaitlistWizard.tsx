@@ -78,7 +78,7 @@ function WaitlistDialog({ program = null }: { program?: string | null }) {
         onClick={(event) => {
           if (event.target === event.currentTarget) close();
         }}
-        className="m-auto max-h-[min(92dvh,56rem)] w-[min(40rem,calc(100vw-1.5rem))] overflow-hidden rounded-[var(--radius-card)] border border-line bg-paper p-0 text-ink shadow-2xl backdrop:bg-night/60"
+        className="m-auto max-h-[min(92dvh,56rem)] w-[min(40rem,calc(100vw-1.5rem))] overflow-hidden rounded-card border border-line bg-paper p-0 text-ink shadow-2xl backdrop:bg-night/60"
       >
         {session ? (
           <div className="flex max-h-[min(92dvh,56rem)] flex-col">
@@ -94,7 +94,7 @@ function WaitlistDialog({ program = null }: { program?: string | null }) {
               <button
                 type="button"
                 onClick={close}
-                className="-mt-1 -mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-[var(--radius-ui)] hover:bg-ink/5"
+                className="-mt-1 -mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-ui hover:bg-ink/5"
               >
                 <Icon name="close" className="size-5" />
                 <span className="sr-only">Close</span>
