@@ -14,9 +14,8 @@ export function afterFirstContentfulPaint(task: () => void): void {
       later();
     });
     observer.observe({ type: 'paint', buffered: true });
-  } else if (document.readyState === 'complete') {
-    requestAnimationFrame(later);
   } else {
+    // Called by the page script, which runs before the page's load event (src/browser/page-start.ts).
     addEventListener('load', () => requestAnimationFrame(later), { once: true });
   }
 }
