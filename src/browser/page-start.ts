@@ -1,6 +1,7 @@
 import { whenActivated } from './activation.ts';
 import { afterFirstContentfulPaint } from './after-first-paint.ts';
 import { holdClicksUntilIslandsStart, startDeferredScripts } from './deferred-scripts.ts';
+import { fetchIslandModulesWhilePrerendering } from './island-modules.ts';
 import { layOutWholePageWhilePrerendering } from './prerender-layout.ts';
 import { startSpeculation } from './speculation.ts';
 import { letInCachedWebFont, letInWebFont } from './web-font.ts';
@@ -12,12 +13,13 @@ import { letInCachedWebFont, letInWebFont } from './web-font.ts';
  *
  * A prerendered page starts them when it is shown, not before: until then nobody sees it, and it may
  * never be shown. Only what the visitor cannot see is done ahead (the layout of its long blocks,
- * the listener that holds early clicks), and nothing runs in the activation itself: Chrome paints a
- * prerendered page only once it is shown, so the first paint comes after activation, and the
- * activation's own task stays free for that frame.
+ * fetching its islands' code, the listener that holds early clicks), and nothing runs in the
+ * activation itself: Chrome paints a prerendered page only once it is shown, so the first paint
+ * comes after activation, and the activation's own task stays free for that frame.
  */
 letInCachedWebFont();
 layOutWholePageWhilePrerendering();
+fetchIslandModulesWhilePrerendering();
 holdClicksUntilIslandsStart(startDeferredScripts);
 afterFirstContentfulPaint(() =>
   whenActivated(() => {
