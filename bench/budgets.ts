@@ -27,7 +27,8 @@ export const budgets = {
   /**
    * Every other tap inside a page (bench/interactions.ts: the menu drawer, the Programs menu, a
    * Results filter, the wizard's Next and Previous, its Submit, the POV page's "Try again"), from
-   * the pointerdown to the first frame showing its result, same throttling; median of 5 each.
+   * the pointerdown to the first frame showing its result, same throttling; median of 5 each. The
+   * same for a Results filter tapped 300 ms after Results is shown from a prerender (bench/navigate.ts).
    */
   interactionMs: 100,
   /**

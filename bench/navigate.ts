@@ -14,7 +14,7 @@
  *
  * Each run uses a fresh browser context: nothing cached from the run before, as on a first visit.
  */
-import puppeteer, { type Browser } from 'puppeteer-core';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { PHONE_THROTTLING } from './phone.ts';
 
 export interface NavigationPair {
@@ -60,48 +60,65 @@ declare global {
   }
 }
 
-async function navigateOnce(browser: Browser, siteUrl: string, pair: NavigationPair): Promise<NavigationRun> {
+/** A fresh context's page as bench/phone.ts's throttled phone, with `benchTapped` exposed to it. */
+async function throttledPage(browser: Browser) {
   const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  await page.emulateNetworkConditions({
+    download: (PHONE_THROTTLING.downloadKbps * 1024) / 8,
+    upload: (PHONE_THROTTLING.uploadKbps * 1024) / 8,
+    latency: PHONE_THROTTLING.rttMs,
+  });
+  await page.emulateCPUThrottling(PHONE_THROTTLING.cpuSlowdown);
+  return { context, page };
+}
+
+/**
+ * Loads `pair.from`, reads it for READ_BEFORE_TAP_MS, taps its link and waits until the next page
+ * has loaded in the tab; returns when the tap's pointerdown was, on the shared clock
+ * (`performance.timeOrigin` plus the event's timestamp).
+ */
+async function arriveByTap(page: Page, siteUrl: string, pair: NavigationPair): Promise<number> {
+  let tappedAt: number | undefined;
+  await page.exposeFunction('benchTapped', (at: number) => {
+    tappedAt = at;
+  });
+  await page.goto(new URL(pair.from, siteUrl).href, { waitUntil: 'load' });
+  await new Promise((resolve) => setTimeout(resolve, READ_BEFORE_TAP_MS)); // the scenario itself: a page read for a while
+  const link = await page.$(pair.link);
+  if (!link) throw new Error(`${pair.from}: no link matches ${pair.link}`);
+  const href = await link.evaluate((element) => element.getAttribute('href')!);
+  await link.scrollIntoView();
+  await page.evaluate(() => {
+    addEventListener('pointerdown', (event) => window.benchTapped?.(performance.timeOrigin + event.timeStamp), {
+      capture: true,
+      once: true,
+    });
+  });
+  // The touch's end can meet the prerendered page taking the tab over: its target closes mid-call.
+  await link.tap().catch((error: Error) => {
+    if (error.name !== 'TargetCloseError') throw error;
+  });
+  // A prerendered page replaces the first one in the same tab: poll for its document, whichever it is
+  // (an evaluation that meets the swap fails, and the next one asks the new document).
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const arrived = await page
+      .evaluate((path) => location.pathname === path && document.readyState === 'complete', href)
+      .catch(() => false);
+    if (arrived) break;
+    if (Date.now() > deadline) throw new Error(`${pair.label}: ${href} did not load within 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  if (tappedAt === undefined) throw new Error(`${pair.label}: the tap was not seen`);
+  return tappedAt;
+}
+
+async function navigateOnce(browser: Browser, siteUrl: string, pair: NavigationPair): Promise<NavigationRun> {
+  const { context, page } = await throttledPage(browser);
   try {
-    const page = await context.newPage();
-    await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
-    await page.emulateNetworkConditions({
-      download: (PHONE_THROTTLING.downloadKbps * 1024) / 8,
-      upload: (PHONE_THROTTLING.uploadKbps * 1024) / 8,
-      latency: PHONE_THROTTLING.rttMs,
-    });
-    await page.emulateCPUThrottling(PHONE_THROTTLING.cpuSlowdown);
-    let tappedAt: number | undefined;
-    await page.exposeFunction('benchTapped', (at: number) => {
-      tappedAt = at;
-    });
-    await page.goto(new URL(pair.from, siteUrl).href, { waitUntil: 'load' });
-    await new Promise((resolve) => setTimeout(resolve, READ_BEFORE_TAP_MS)); // the scenario itself: a page read for a while
-    const link = await page.$(pair.link);
-    if (!link) throw new Error(`${pair.from}: no link matches ${pair.link}`);
-    const href = await link.evaluate((element) => element.getAttribute('href')!);
-    await link.scrollIntoView();
-    await page.evaluate(() => {
-      addEventListener('pointerdown', (event) => window.benchTapped?.(performance.timeOrigin + event.timeStamp), {
-        capture: true,
-        once: true,
-      });
-    });
-    // The touch's end can meet the prerendered page taking the tab over: its target closes mid-call.
-    await link.tap().catch((error: Error) => {
-      if (error.name !== 'TargetCloseError') throw error;
-    });
-    // A prerendered page replaces the first one in the same tab: poll for its document, whichever it is
-    // (an evaluation that meets the swap fails, and the next one asks the new document).
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const arrived = await page
-        .evaluate((path) => location.pathname === path && document.readyState === 'complete', href)
-        .catch(() => false);
-      if (arrived) break;
-      if (Date.now() > deadline) throw new Error(`${pair.label}: ${href} did not load within 30 s`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    const tappedAt = await arriveByTap(page, siteUrl, pair);
     const next = await page.evaluate(
       () =>
         new Promise<{ paintedAt: number; prerendered: boolean }>((resolve) => {
@@ -120,22 +137,75 @@ async function navigateOnce(browser: Browser, siteUrl: string, pair: NavigationP
           }).observe({ type: 'largest-contentful-paint', buffered: true });
         }),
     );
-    if (tappedAt === undefined) throw new Error(`${pair.label}: the tap was not seen`);
     return { tapToNextPaintMs: Math.round(next.paintedAt - tappedAt), prerendered: next.prerendered };
   } finally {
     await context.close();
   }
 }
 
-/** `runs` taps on each pair, each in a fresh context; pairs alternate run by run, so load touches all alike. */
-export async function measureNavigation(
-  siteUrl: string,
-  {
-    chromiumPath,
-    runs,
-    pairs = NAVIGATION_PAIRS,
-  }: { chromiumPath: string; runs: number; pairs?: readonly NavigationPair[] },
-): Promise<Map<NavigationPair, NavigationRun[]>> {
+/**
+ * The first tap on a page just shown from a prerender: Home's link to Results tapped as above, then,
+ * SHOWN_BEFORE_TAP_MS after Results is shown (its activation), a filter button; timed from that
+ * tap's pointerdown to the first frame showing the button pressed, as bench/interactions.ts times
+ * taps. The islands of a prerendered page start only once it is shown (src/browser/page-start.ts):
+ * this is what a reader who taps at once waits for.
+ */
+export const ARRIVAL_PAIR: NavigationPair = NAVIGATION_PAIRS[1]!;
+export const SHOWN_BEFORE_TAP_MS = 300;
+
+export interface ArrivalTapRun {
+  /** pointerdown to the frame showing the filter pressed. */
+  tapMs: number;
+  /** When the tap came, from the page's activation (at least SHOWN_BEFORE_TAP_MS; the harness adds a little). */
+  shownForMs: number;
+  prerendered: boolean;
+}
+
+async function tapAfterArrivalOnce(browser: Browser, siteUrl: string): Promise<ArrivalTapRun> {
+  const { context, page } = await throttledPage(browser);
+  try {
+    await arriveByTap(page, siteUrl, ARRIVAL_PAIR);
+    const { prerendered } = await page.evaluate((waitMs) => {
+      const activationStart =
+        (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & { activationStart?: number })
+          ?.activationStart ?? 0;
+      return new Promise<{ prerendered: boolean }>((resolve) =>
+        setTimeout(() => resolve({ prerendered: activationStart > 0 }), activationStart + waitMs - performance.now()),
+      );
+    }, SHOWN_BEFORE_TAP_MS);
+    const filter = await page.$('button[aria-controls="case-study-list"][aria-pressed="false"]');
+    if (!filter) throw new Error('/results: no filter button to press');
+    const shownForMs = await filter.evaluate((button) => {
+      const pressed = () => button.getAttribute('aria-pressed') === 'true';
+      Object.assign(window, {
+        benchFilterPressed: new Promise<number>((resolve) =>
+          addEventListener(
+            'pointerdown',
+            (event) => {
+              const frame = (at: number) => (pressed() ? resolve(at - event.timeStamp) : requestAnimationFrame(frame));
+              requestAnimationFrame(frame);
+            },
+            { capture: true, once: true },
+          ),
+        ),
+      });
+      const activationStart =
+        (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & { activationStart?: number })
+          ?.activationStart ?? 0;
+      return Math.round(performance.now() - activationStart);
+    });
+    await filter.tap();
+    const tapMs = await page.evaluate(
+      () => (window as unknown as { benchFilterPressed: Promise<number> }).benchFilterPressed,
+    );
+    return { tapMs: Math.round(tapMs), shownForMs, prerendered };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Runs `use` with a headless Chromium that may prerender (see the top of this file). */
+async function withBrowser<T>(chromiumPath: string, use: (browser: Browser) => Promise<T>): Promise<T> {
   // No sandbox: the bench may run as root (in a container, say), where Chromium's sandbox refuses to start.
   const browser = await puppeteer.launch({
     executablePath: chromiumPath,
@@ -143,11 +213,37 @@ export async function measureNavigation(
     args: ['--no-sandbox', '--disable-gpu'],
   });
   try {
+    return await use(browser);
+  } finally {
+    await browser.close();
+  }
+}
+
+/** `runs` taps on each pair, each in a fresh context; pairs alternate run by run, so load touches all alike. */
+export function measureNavigation(
+  siteUrl: string,
+  {
+    chromiumPath,
+    runs,
+    pairs = NAVIGATION_PAIRS,
+  }: { chromiumPath: string; runs: number; pairs?: readonly NavigationPair[] },
+): Promise<Map<NavigationPair, NavigationRun[]>> {
+  return withBrowser(chromiumPath, async (browser) => {
     const results = new Map<NavigationPair, NavigationRun[]>(pairs.map((pair) => [pair, []]));
     for (let i = 0; i < runs; i += 1)
       for (const pair of pairs) results.get(pair)!.push(await navigateOnce(browser, siteUrl, pair));
     return results;
-  } finally {
-    await browser.close();
-  }
+  });
+}
+
+/** `runs` first taps on a page just shown from a prerender, each in a fresh context. */
+export function measureTapAfterArrival(
+  siteUrl: string,
+  { chromiumPath, runs }: { chromiumPath: string; runs: number },
+): Promise<ArrivalTapRun[]> {
+  return withBrowser(chromiumPath, async (browser) => {
+    const results: ArrivalTapRun[] = [];
+    for (let i = 0; i < runs; i += 1) results.push(await tapAfterArrivalOnce(browser, siteUrl));
+    return results;
+  });
 }

@@ -1,6 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { INTERACTIONS, type Interaction, measureInteractions } from '../../bench/interactions.ts';
-import { measureNavigation, NAVIGATION_PAIRS, referenceNavigationPair } from '../../bench/navigate.ts';
+import {
+  measureNavigation,
+  measureTapAfterArrival,
+  NAVIGATION_PAIRS,
+  referenceNavigationPair,
+  SHOWN_BEFORE_TAP_MS,
+} from '../../bench/navigate.ts';
 import { routeReferencePages } from '../../bench/reference-pages.ts';
 import { chromiumPath } from '../support/chromium.ts';
 import { startFeedServer } from '../support/feed-server.ts';
@@ -53,6 +59,16 @@ test('each link pair’s next page is shown from a prerender, and the tap to its
     expect(run?.tapToNextPaintMs, pair.label).toBeGreaterThan(0);
     expect(run?.tapToNextPaintMs, pair.label).toBeLessThan(30_000);
   }
+});
+
+test('the first tap on a page just shown from a prerender is timed', async ({ baseURL }, info) => {
+  test.skip(info.project.name !== 'desktop', 'one browser of its own is enough');
+  test.slow();
+  const [run] = await measureTapAfterArrival(baseURL ?? '', { chromiumPath, runs: 1 });
+  expect(run?.prerendered).toBe(true);
+  expect(run?.shownForMs).toBeGreaterThanOrEqual(SHOWN_BEFORE_TAP_MS);
+  expect(run?.tapMs).toBeGreaterThan(0);
+  expect(run?.tapMs).toBeLessThan(30_000);
 });
 
 test('the reference pair’s next page is shown from a prerender too, so the floor it gives is one', async ({
