@@ -45,10 +45,7 @@ export function AboutPage({ content, bookingUrl, heroImage }: AboutPageProps) {
       <Section heading={{ id: 'roles-title', title: roles.title, intro: <p>{roles.intro}</p> }}>
         <ul className="mt-12 grid grid-cols-1 gap-6 lg:grid-cols-3">
           {roles.items.map((role) => (
-            <li
-              key={role.title}
-              className="rounded-card border border-line bg-white/70 p-6 shadow-card sm:p-8"
-            >
+            <li key={role.title} className="rounded-card border border-line bg-white/70 p-6 shadow-card sm:p-8">
               <h3 className="text-2xl font-semibold">{role.title}</h3>
               <p className="mt-2 font-medium text-violet-deep">{role.subtitle}</p>
               <p className="mt-4 text-ink-soft">{role.description}</p>

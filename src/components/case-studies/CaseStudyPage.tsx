@@ -87,16 +87,9 @@ export function CaseStudyPage({
             </dl>
           </div>
           {heroArt ? (
-            <div className="inline-art overflow-hidden rounded-card border border-night-line">
-              {heroArt}
-            </div>
+            <div className="inline-art overflow-hidden rounded-card border border-night-line">{heroArt}</div>
           ) : (
-            <Artwork
-              image={image}
-              alt={imageAlt}
-              priority
-              className="rounded-card border border-night-line"
-            />
+            <Artwork image={image} alt={imageAlt} priority className="rounded-card border border-night-line" />
           )}
         </div>
       </header>

@@ -70,10 +70,7 @@ export function SiteHeader({
   return (
     <header className="fixed inset-x-0 top-0 z-40 h-[var(--header-height)] border-b border-line/80 bg-paper/95 backdrop-blur supports-[backdrop-filter]:bg-paper/85">
       <div className="container-page flex h-full items-center justify-between gap-4">
-        <a
-          href="/"
-          className="flex min-h-11 items-center gap-2.5 rounded-ui font-semibold tracking-tight text-ink"
-        >
+        <a href="/" className="flex min-h-11 items-center gap-2.5 rounded-ui font-semibold tracking-tight text-ink">
           <LogoMark className="size-8" />
           <span className="hidden text-[1.0625rem] sm:inline">{companyName}</span>
           <span className="text-[1.0625rem] sm:hidden">{shortName}</span>

@@ -74,10 +74,7 @@ export function WaitlistPlainForm({ values, errors, idempotencyKey, program }: W
       {program ? <input type="hidden" name="program" value={program} /> : null}
       <ErrorSummary errors={errors} />
       {errors.form ? (
-        <p
-          role="alert"
-          className="rounded-ui border border-error/40 bg-white p-4 font-medium text-error"
-        >
+        <p role="alert" className="rounded-ui border border-error/40 bg-white p-4 font-medium text-error">
           {errors.form}
         </p>
       ) : null}

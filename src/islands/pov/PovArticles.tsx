@@ -74,11 +74,7 @@ function PovArticlesView({ endpoint = '/api/pov' }: PovArticlesProps) {
       </div>
     );
   } else if (outcome?.kind === 'ready' && outcome.articles.length === 0) {
-    content = (
-      <p className="rounded-card border border-line bg-white/70 p-6 text-ink-soft">
-        No articles found.
-      </p>
-    );
+    content = <p className="rounded-card border border-line bg-white/70 p-6 text-ink-soft">No articles found.</p>;
   } else {
     content = (
       <div aria-busy={!outcome}>
