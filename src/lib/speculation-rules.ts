@@ -21,8 +21,10 @@ import { LIKELY_NEXT_ATTRIBUTE } from './first-paint.ts';
 
 /**
  * At most this many pages are prerendered ahead of intent per page: each is one document of at
- * most 14.6 KB compressed (tests/e2e/budgets.spec.ts) plus its first-paint work, so about 30 KB
- * and two renders on a visitor's data plan and battery.
+ * most 14.6 KB compressed (tests/e2e/budgets.spec.ts) plus its first-paint work, so about 30 KB,
+ * and the code of its islands (src/browser/island-modules.ts: about 14 KB on Results, mostly
+ * Preact, which a visitor who has seen any page with an island already has), and two renders on a
+ * visitor's data plan and battery.
  */
 export const LIKELY_NEXT_LIMIT = 2;
 
