@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import islandRuntime from 'astro/runtime/server/astro-island.prebuilt.js';
 import { DEFERRED_SCRIPT_ATTRIBUTE } from '../../lib/first-paint.ts';
+import { checkoutIndependentIslandUids } from './island-uids.mjs';
 
 /**
  * Astro inlines its island runtime (the <astro-island> element, ~4 KB) and each hydration
@@ -22,10 +23,13 @@ import { DEFERRED_SCRIPT_ATTRIBUTE } from '../../lib/first-paint.ts';
  * against Astro's own code): Astro inlines its island runtime as the exact text of
  * `astro/runtime/server/astro-island.prebuilt.js`, and each directive as an esbuild IIFE that
  * registers it on self.Astro and dispatches `astro:<name>`.
+ *
+ * The same pass gives each page's islands uids that do not depend on the checkout (island-uids.mjs):
+ * every page with an island carries Astro's runtime, so it is one of the pages rewritten here.
  * @param {URL} dir the built client directory
  * @param {import('astro').AstroIntegrationLogger} logger
  */
-export async function moveIslandScripts(dir, logger) {
+export async function rewriteIslandPages(dir, logger) {
   const root = fileURLToPath(dir);
   const pages = (await readdir(root, { recursive: true })).filter((file) => file.endsWith('.html'));
   /** @type {Map<string, string>} script text -> its URL */
@@ -33,7 +37,7 @@ export async function moveIslandScripts(dir, logger) {
   let moved = 0;
   for (const page of pages) {
     const file = join(root, page);
-    const html = await readFile(file, 'utf8');
+    const html = checkoutIndependentIslandUids(await readFile(file, 'utf8'));
     const prescripts = inlineScriptsOf(html).filter(([, code = '']) => isAstroPrescript(code));
     if (!prescripts.length) continue;
     moved += prescripts.length;

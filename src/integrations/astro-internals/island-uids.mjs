@@ -1,7 +1,4 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 /**
  * Astro names each island (`<astro-island uid>`) by a hash that takes in the absolute path of the
@@ -10,7 +7,8 @@ import { fileURLToPath } from 'node:url';
  * (tests/e2e/budgets.spec.ts), passed in one checkout and failed in another. Nothing in the browser
  * reads the uid (Astro's island runtime does not); it only has to be unique on the page. Derived
  * instead from the island's own markup and its place on the page, it is the same wherever the site
- * is built. tests/unit/integrations/astro-internals/island-uids.test.ts checks both.
+ * is built (island-scripts.mjs applies it to every built page with an island; pages rendered on
+ * demand keep Astro's). tests/unit/integrations/astro-internals/island-uids.test.ts checks both.
  * @param {string} html
  */
 export function checkoutIndependentIslandUids(html) {
@@ -19,18 +17,4 @@ export function checkoutIndependentIslandUids(html) {
     const uid = createHash('sha256').update(`${index++}${rest}`).digest('base64url').slice(0, 6);
     return `<astro-island uid="${uid}"${rest}>`;
   });
-}
-
-/**
- * Rewrites the uids of every built page's islands (pages rendered on demand keep Astro's).
- * @param {URL} dir the built client directory
- */
-export async function rewriteIslandUids(dir) {
-  const root = fileURLToPath(dir);
-  for (const page of (await readdir(root, { recursive: true })).filter((file) => file.endsWith('.html'))) {
-    const file = join(root, page);
-    const html = await readFile(file, 'utf8');
-    const rewritten = checkoutIndependentIslandUids(html);
-    if (rewritten !== html) await writeFile(file, rewritten);
-  }
 }
