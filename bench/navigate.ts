@@ -26,10 +26,13 @@ export interface NavigationPair {
   link: string;
 }
 
+/** Home to the portfolio; also how the first tap on a page just shown arrives (ARRIVAL_PAIR). */
+const HOME_TO_RESULTS: NavigationPair = { label: 'Home -> Results', from: '/', link: 'footer a[href="/results"]' };
+
 /** The link pairs a reader follows most: from the portfolio to a case, home to the portfolio, a program to its offer. */
 export const NAVIGATION_PAIRS: readonly NavigationPair[] = [
   { label: 'Results -> a case study', from: '/results', link: 'main a[href^="/case-study/"]' },
-  { label: 'Home -> Results', from: '/', link: 'footer a[href="/results"]' },
+  HOME_TO_RESULTS,
   { label: 'A program -> its offer', from: '/program/orchestration', link: 'main a[href^="/offer/"]' },
 ];
 
@@ -150,7 +153,7 @@ async function navigateOnce(browser: Browser, siteUrl: string, pair: NavigationP
  * taps. The islands of a prerendered page start only once it is shown (src/browser/page-start.ts):
  * this is what a reader who taps at once waits for.
  */
-export const ARRIVAL_PAIR: NavigationPair = NAVIGATION_PAIRS[1]!;
+export const ARRIVAL_PAIR = HOME_TO_RESULTS;
 export const SHOWN_BEFORE_TAP_MS = 300;
 
 export interface ArrivalTapRun {
@@ -165,35 +168,38 @@ async function tapAfterArrivalOnce(browser: Browser, siteUrl: string): Promise<A
   const { context, page } = await throttledPage(browser);
   try {
     await arriveByTap(page, siteUrl, ARRIVAL_PAIR);
-    const { prerendered } = await page.evaluate((waitMs) => {
-      const activationStart =
-        (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & { activationStart?: number })
-          ?.activationStart ?? 0;
-      return new Promise<{ prerendered: boolean }>((resolve) =>
-        setTimeout(() => resolve({ prerendered: activationStart > 0 }), activationStart + waitMs - performance.now()),
-      );
-    }, SHOWN_BEFORE_TAP_MS);
-    const filter = await page.$('button[aria-controls="case-study-list"][aria-pressed="false"]');
-    if (!filter) throw new Error('/results: no filter button to press');
-    const shownForMs = await filter.evaluate((button) => {
-      const pressed = () => button.getAttribute('aria-pressed') === 'true';
-      Object.assign(window, {
-        benchFilterPressed: new Promise<number>((resolve) =>
-          addEventListener(
-            'pointerdown',
-            (event) => {
-              const frame = (at: number) => (pressed() ? resolve(at - event.timeStamp) : requestAnimationFrame(frame));
-              requestAnimationFrame(frame);
-            },
-            { capture: true, once: true },
+    // In the page: wait until SHOWN_BEFORE_TAP_MS after its activation, then watch for the pressed
+    // filter from the next pointerdown on, marking the button the bench is about to tap.
+    const { prerendered, shownForMs } = await page.evaluate(
+      async (waitMs, selector) => {
+        const activationStart =
+          (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & { activationStart?: number })
+            ?.activationStart ?? 0;
+        await new Promise((resolve) => setTimeout(resolve, activationStart + waitMs - performance.now()));
+        const button = document.querySelector(selector);
+        if (!button) throw new Error(`/results: no filter button matches ${selector}`);
+        button.setAttribute('data-bench-target', '');
+        Object.assign(window, {
+          benchFilterPressed: new Promise<number>((resolve) =>
+            addEventListener(
+              'pointerdown',
+              (event) => {
+                const frame = (at: number) =>
+                  button.getAttribute('aria-pressed') === 'true'
+                    ? resolve(at - event.timeStamp)
+                    : requestAnimationFrame(frame);
+                requestAnimationFrame(frame);
+              },
+              { capture: true, once: true },
+            ),
           ),
-        ),
-      });
-      const activationStart =
-        (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & { activationStart?: number })
-          ?.activationStart ?? 0;
-      return Math.round(performance.now() - activationStart);
-    });
+        });
+        return { prerendered: activationStart > 0, shownForMs: Math.round(performance.now() - activationStart) };
+      },
+      SHOWN_BEFORE_TAP_MS,
+      'button[aria-controls="case-study-list"][aria-pressed="false"]',
+    );
+    const filter = (await page.$('[data-bench-target]'))!;
     await filter.tap();
     const tapMs = await page.evaluate(
       () => (window as unknown as { benchFilterPressed: Promise<number> }).benchFilterPressed,
