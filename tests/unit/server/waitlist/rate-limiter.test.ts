@@ -90,12 +90,19 @@ describe.skipIf(!pgUrl)('PostgreSQL rate limiter (TEST_DATABASE_URL)', () => {
     tables.push(name);
     return name;
   };
-  /** A limiter (by default on a table of its own, with a 10-minute window) closed after the test. */
+  /**
+   * A limiter (by default on a table of its own, with a 10-minute window) closed after the test.
+   * By default PostgreSQL gets 15 s to connect and answer, not the limiter's own 1 s: slower than
+   * its timeout, the limiter decides from this instance's memory (its fallback, on purpose), and on
+   * a loaded CI machine a connection or query sometimes was, which failed tests about the shared
+   * count (one start-up connection timed out on 26 November). The fallback tests set their own.
+   */
   const pgLimiter = async (options: Partial<PostgresRateLimiterOptions> & Pick<PostgresRateLimiterOptions, 'limit'>) =>
     track(
       await createPostgresRateLimiter({
         databaseUrl: url,
         windowMs: 600_000,
+        timeoutMs: 15_000,
         ...options,
         tableName: options.tableName ?? table(),
       }),
@@ -125,11 +132,10 @@ describe.skipIf(!pgUrl)('PostgreSQL rate limiter (TEST_DATABASE_URL)', () => {
 
   it('counts concurrent attempts exactly (atomic upserts)', async () => {
     const tableName = table();
-    // A query slower than the limiter's 1 s timeout is decided by that instance's in-memory
-    // fallback (its own count, on purpose); on a loaded CI machine some of the 20 were, and more
-    // than 5 got through. This test is about the upserts, so PostgreSQL gets time to answer.
-    const a = await pgLimiter({ limit: 5, tableName, timeoutMs: 15_000 });
-    const b = await pgLimiter({ limit: 5, tableName, timeoutMs: 15_000 });
+    // With the limiter's own 1 s, some of the 20 were decided by the fallback on a loaded CI
+    // machine and more than 5 got through; the helper's 15 s lets PostgreSQL answer every one.
+    const a = await pgLimiter({ limit: 5, tableName });
+    const b = await pgLimiter({ limit: 5, tableName });
     const decisions = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).check('burst')));
     expect(decisions.filter((d) => d.allowed)).toHaveLength(5);
   });
