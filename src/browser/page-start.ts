@@ -2,7 +2,7 @@ import { whenActivated } from './activation.ts';
 import { afterFirstContentfulPaint } from './after-first-paint.ts';
 import { holdClicksUntilIslandsStart, startDeferredScripts } from './deferred-scripts.ts';
 import { fetchIslandModulesWhilePrerendering } from './island-modules.ts';
-import { layOutWholePageWhilePrerendering } from './prerender-layout.ts';
+import { layOutWholePageWhilePrerendering, paintWholePage } from './prerender-layout.ts';
 import { startSpeculation } from './speculation.ts';
 import { letInCachedWebFont, letInWebFont } from './web-font.ts';
 
@@ -15,7 +15,8 @@ import { letInCachedWebFont, letInWebFont } from './web-font.ts';
  * never be shown. Only what the visitor cannot see is done ahead (the layout of its long blocks,
  * fetching its islands' code, the listener that holds early clicks), and nothing runs in the
  * activation itself: Chrome paints a prerendered page only once it is shown, so the first paint
- * comes after activation, and the activation's own task stays free for that frame.
+ * comes after activation, and the activation's own task stays free for that frame. What that frame
+ * left out below the first screen is painted first (src/browser/prerender-layout.ts).
  */
 letInCachedWebFont();
 layOutWholePageWhilePrerendering();
@@ -23,6 +24,7 @@ fetchIslandModulesWhilePrerendering();
 holdClicksUntilIslandsStart(startDeferredScripts);
 afterFirstContentfulPaint(() =>
   whenActivated(() => {
+    paintWholePage();
     letInWebFont();
     startDeferredScripts();
     startSpeculation();

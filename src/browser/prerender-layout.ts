@@ -5,15 +5,39 @@
  * shows it, after the visitor's tap: about 50 ms of style and layout on a throttled phone before the
  * page appears (docs/history/performance.md, "Where tap-to-next-page goes").
  *
- * While the page is prerendered, every such block is made `content-visibility: visible`, so the
- * whole page is laid out while hidden, where it costs the visitor nothing. Only the blocks near the
- * first screen matter to its first frame, but finding them took more bytes than /results' first
- * round trip has to spare, and 12 runs could not tell the two apart (95 against 90-106 ms from
- * activation to paint). Set on the element, not by a stylesheet rule, which would travel in every
- * page.
+ * While the page is prerendered, every such block is laid out, so the whole page is laid out while
+ * hidden, where it costs the visitor nothing. That frame should then paint the first screen only:
+ * a frame pre-paints every laid-out box and paints thousands of pixels below the viewport, which on
+ * a long page (Results is 12,000 px tall on a phone) took 23-34 ms of main thread at 4x CPU, against
+ * about 10 for a page of one screen, while the tap waited (docs/history/performance.md, "The first
+ * frame of a prerendered page"). So each block that starts below the first screen is left out of
+ * rendering once laid out (`content-visibility: hidden` keeps its layout), held at its laid-out
+ * height so that nothing moves, until `paintWholePage()` once that first frame is on screen.
+ * Set on the element, not by a stylesheet rule, which would travel in every page.
  */
+
+/** The blocks left out of the first frame, until `paintWholePage()`. */
+const leftOut: HTMLElement[] = [];
+
 export function layOutWholePageWhilePrerendering(): void {
   if (!(document as Document & { prerendering?: boolean }).prerendering) return;
-  for (const block of document.querySelectorAll<HTMLElement>('.render-near-view'))
+  const blocks = [...document.querySelectorAll<HTMLElement>('.render-near-view')];
+  for (const block of blocks) block.style.contentVisibility = 'visible';
+  // A page opened at a fragment may be scrolled below its first screen: it is painted whole.
+  if (location.hash) return;
+  // Every block measured, then changed: one layout for them all.
+  for (const [block, box] of blocks.map((block) => [block, block.getBoundingClientRect()] as const))
+    if (box.top > innerHeight) {
+      block.style.height = `${box.height}px`; // the border box, as every box is sized (Tailwind's preflight)
+      block.style.contentVisibility = 'hidden';
+      leftOut.push(block);
+    }
+}
+
+/** Paints what the first frame of a prerendered page left out (nothing on any other page). */
+export function paintWholePage(): void {
+  for (const block of leftOut) {
+    block.style.height = '';
     block.style.contentVisibility = 'visible';
+  }
 }

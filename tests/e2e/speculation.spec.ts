@@ -52,6 +52,47 @@ const attempted = (preloads: Preloads, path: string) =>
 const usedAhead = (preloads: Preloads, path: string) =>
   preloads.started.some((e) => e.action === 'prefetch' && new URL(e.url).pathname === path && e.status === 'Success');
 
+/**
+ * The page believes it is prerendered (document.prerendering) until the test calls
+ * `activateForTest()` in it, which ends that as Chrome does on activation.
+ */
+async function believePrerendered(page: Page) {
+  await page.addInitScript(() => {
+    let prerendering = true;
+    Object.defineProperty(document, 'prerendering', { get: () => prerendering, configurable: true });
+    Object.assign(window, {
+      activateForTest: () => {
+        prerendering = false;
+        document.dispatchEvent(new Event('prerenderingchange'));
+      },
+    });
+  });
+}
+
+/**
+ * Waits past the moment a shown page starts what it starts after its first paint, until idle.
+ * A shown page starts it in a task it queues with setTimeout on its first contentful paint
+ * (src/browser/after-first-paint.ts); the test queues its own the same way once that paint is in,
+ * and timers run in the order they were set. Not a sleep: no delay, only the order of tasks.
+ * The idle callback has the deadline the page's own (its speculation rules going live,
+ * src/browser/speculation.ts) has: Playwright's headless shell never goes idle on a page that
+ * believes it is prerendered and shown at once, which a real prerender never is; queued after
+ * the page's, it still runs after it.
+ */
+async function afterShownPageStarts(page: Page) {
+  await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const observer = new PerformanceObserver((entries) => {
+          if (!entries.getEntriesByName('first-contentful-paint').length) return;
+          observer.disconnect();
+          setTimeout(() => requestIdleCallback(resolve, { timeout: 3000 }));
+        });
+        observer.observe({ type: 'paint', buffered: true });
+      }),
+  );
+}
+
 test.describe('speculation rules', () => {
   test.skip(({ browserName }) => browserName !== 'chromium', 'the Speculation Rules API is Chromium’s');
 
@@ -182,40 +223,52 @@ test.describe('speculation rules', () => {
     });
   }
 
-  test('a prerendered page lays out its long blocks before it is shown', async ({ page }, info) => {
+  test('a prerendered page lays out its long blocks while hidden, and its first frame paints one screen', async ({
+    page,
+  }, info) => {
     test.skip(info.project.name !== 'mobile', 'a long phone page has blocks near and far');
-    const visibility = () =>
-      page
-        .locator('.render-near-view')
-        .evaluateAll((elements) => elements.map((e) => getComputedStyle(e).contentVisibility));
     // Loaded the usual way, the browser decides: every block keeps content-visibility: auto.
     await page.goto('/results');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    const shown = await visibility();
+    const shown = await page
+      .locator('.render-near-view')
+      .evaluateAll((elements) => elements.map((e) => getComputedStyle(e).contentVisibility));
     expect(shown.length).toBeGreaterThan(3);
     expect(new Set(shown)).toEqual(new Set(['auto']));
 
-    await page.addInitScript(() => {
-      Object.defineProperty(document, 'prerendering', { get: () => true, configurable: true });
-    });
+    await believePrerendered(page);
     await page.goto('/results');
-    await expect(page.locator('.render-near-view').last()).toHaveCSS('content-visibility', 'visible');
-    expect(new Set(await visibility())).toEqual(new Set(['visible']));
+    await afterShownPageStarts(page);
+    // Where each long block is and whether it is rendered, and where the footer is; after showing the
+    // page if asked, read in the same task, before the web font (which the page then lets in) moves anything.
+    const blocks = (activate: boolean) =>
+      page.evaluate((activate) => {
+        if (activate) (window as unknown as { activateForTest: () => void }).activateForTest();
+        const top = (element: Element) => Math.round(element.getBoundingClientRect().top);
+        const blocks = [...document.querySelectorAll('.render-near-view')].map((element) => ({
+          top: top(element),
+          visibility: getComputedStyle(element).contentVisibility,
+        }));
+        return { screen: innerHeight, blocks, footer: top(document.querySelector('body > footer')!) };
+      }, activate);
+    const hidden = await blocks(false);
+    // Laid out while hidden: none is left to the browser (auto). Those on the first screen are ready
+    // to paint; those well below it are left out of the frame that shows the page.
+    const near = hidden.blocks.filter((block) => block.top < hidden.screen);
+    const far = hidden.blocks.filter((block) => block.top >= 2 * hidden.screen);
+    expect(near.length).toBeGreaterThan(0);
+    expect(far.length).toBeGreaterThan(3);
+    expect(new Set(near.map((block) => block.visibility))).toEqual(new Set(['visible']));
+    expect(new Set(far.map((block) => block.visibility))).toEqual(new Set(['hidden']));
+    // Shown: every block is painted, each where it was, and so is the footer (the left-out ones held their height).
+    const activated = await blocks(true);
+    expect(activated.blocks).toEqual(hidden.blocks.map(({ top }) => ({ top, visibility: 'visible' })));
+    expect(activated.footer).toBe(hidden.footer);
   });
 
   test('a prerendered page fetches its islands’ code ahead but starts them only when shown', async ({ page }, info) => {
     test.skip(info.project.name !== 'desktop', 'one viewport is enough');
-    // The page believes it is prerendered until the test shows it, as Chrome does on activation.
-    await page.addInitScript(() => {
-      let prerendering = true;
-      Object.defineProperty(document, 'prerendering', { get: () => prerendering, configurable: true });
-      Object.assign(window, {
-        activateForTest: () => {
-          prerendering = false;
-          document.dispatchEvent(new Event('prerenderingchange'));
-        },
-      });
-    });
+    await believePrerendered(page);
     const fetched = new Set<string>();
     page.on('requestfinished', (request) => {
       const file = new URL(request.url()).pathname.match(/^\/_astro\/(island-|ResultsFilter\.|client\.|compat\.)/)?.[1];
@@ -225,25 +278,8 @@ test.describe('speculation rules', () => {
     // While hidden, the whole chain of the filter's code arrives (the island runtime, the component,
     // the renderer and what they import), so a tap right after the page is shown waits for no network.
     await expect.poll(() => [...fetched].sort()).toEqual(['ResultsFilter.', 'client.', 'compat.', 'island-']);
-    // Past the moment a shown page starts its islands, and idle: nothing has started. A shown page
-    // starts them in a task it queues with setTimeout on its first contentful paint
-    // (src/browser/after-first-paint.ts); the test queues its own the same way once that paint is in,
-    // and timers run in the order they were set. Not a sleep: no delay, only the order of tasks.
-    // The idle callback has the deadline the page's own (its speculation rules going live,
-    // src/browser/speculation.ts) has: Playwright's headless shell never goes idle on a page that
-    // believes it is prerendered and shown at once, which a real prerender never is; queued after
-    // the page's, it still runs after it.
-    await page.evaluate(
-      () =>
-        new Promise((resolve) => {
-          const observer = new PerformanceObserver((entries) => {
-            if (!entries.getEntriesByName('first-contentful-paint').length) return;
-            observer.disconnect();
-            setTimeout(() => requestIdleCallback(resolve, { timeout: 3000 }));
-          });
-          observer.observe({ type: 'paint', buffered: true });
-        }),
-    );
+    // Past the moment a shown page starts its islands, and idle: nothing has started.
+    await afterShownPageStarts(page);
     // Fetched is not started: the runtime is not on the page, no island is hydrated, no rules live.
     await expect(page.locator('script[src*="/_astro/island-"]')).toHaveCount(0);
     expect(await page.evaluate(() => customElements.get('astro-island'))).toBeUndefined();
