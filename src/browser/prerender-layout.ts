@@ -8,13 +8,13 @@
  * While the page is prerendered, every such block is laid out, so the whole page is laid out while
  * hidden, where it costs the visitor nothing. The frame that shows it should then paint the first
  * screen only: a frame pre-paints every laid-out box and paints thousands of pixels below the
- * viewport, which on a long page (Results is 12,000 px tall on a phone) took 22-25 ms of main-thread
- * time on the bench's phone, against 9-10 for a page of one screen, while the tap waited
- * (docs/history/performance.md, "The first frame of a prerendered page"). So each block that starts
- * below the first screen is left out of rendering once laid out (`content-visibility: hidden` keeps
- * its layout), held at its laid-out height so that nothing moves, until `paintWholePage()` once
- * that first frame is on screen. Set on the element, not by a stylesheet rule, which would travel
- * in every page.
+ * viewport, which on a long page (a case study is 5,800 px tall on a phone, Results 12,000) took a
+ * median of 25 ms of main-thread time on the bench's phone, against 9.5 for a page of one screen,
+ * while the tap waited (docs/history/performance.md, "The first frame of a prerendered page"). So
+ * each block that starts below the first screen is left out of rendering once laid out
+ * (`content-visibility: hidden` keeps its layout), held at its laid-out height so that nothing
+ * moves, until `paintWholePage()` once that first frame is on screen. Set on the element, not by a
+ * stylesheet rule, which would travel in every page.
  */
 
 /** The blocks left out of the first frame, until `paintWholePage()`. */
