@@ -6,7 +6,6 @@
  *
  * SQLite only: nothing here reads or writes a lead, so the store makes no difference.
  */
-import { performance } from 'node:perf_hooks';
 import { FEED_MESSAGES } from '../../../src/server/feed/feed-error.ts';
 import { HUGE_BYTES, MANY_ITEMS } from '../../support/feed-server.ts';
 import { json, send, type Answer } from '../http-client.ts';
@@ -30,7 +29,11 @@ const RSS_BOUND_MIB = 150;
 const PAGES = ['/', '/pov', '/waitlist'];
 const messages = new Set<string>(Object.values(FEED_MESSAGES));
 
-/** GET /api/pov while visitors keep loading pages; returns the answer and the pages' answers. */
+/**
+ * GET /api/pov while visitors keep loading pages; returns the answer (its `ms` is the time to that
+ * answer alone) and the pages' answers. The pages loaded after it are not its time: counting them
+ * once made a 5.0 s answer look like 6.1 s on a busy CI machine.
+ */
 async function povWhileBrowsing(server: RunningServer) {
   let done = false;
   const pages: Answer[] = [];
@@ -74,9 +77,7 @@ export const feedFaultsScenario: Scenario = {
       await send(server.url, { path: '/' });
       await send(server.url, { path: '/waitlist' });
       const rssBefore = server.rssKiB();
-      const started = performance.now();
       const { pov, pages } = await povWhileBrowsing(server);
-      const elapsed = performance.now() - started;
       const rssAfter = server.rssKiB();
       const body = json(pov);
       const again = await send(server.url, { path: '/api/pov' });
@@ -86,7 +87,7 @@ export const feedFaultsScenario: Scenario = {
       const pageTimes = pages.map((p) => p.ms);
       report.figure(
         fault,
-        `${ms(elapsed)}, "${String(body?.message ?? body?.status)}", RSS ${(rssBefore / 1024).toFixed(0)} → ${(rssAfter / 1024).toFixed(0)} MiB` +
+        `${ms(pov.ms)}, "${String(body?.message ?? body?.status)}", RSS ${(rssBefore / 1024).toFixed(0)} → ${(rssAfter / 1024).toFixed(0)} MiB` +
           (sent !== undefined
             ? `, upstream sent ${(sent / 1024 / 1024).toFixed(1)} of ${HUGE_BYTES / 1024 / 1024} MB before we hung up`
             : '') +
@@ -95,10 +96,10 @@ export const feedFaultsScenario: Scenario = {
       report.check(
         `${fault}: /api/pov answers within ${ANSWER_WITHIN_MS / 1000} s with the error shape`,
         pov.status === 200 &&
-          elapsed < ANSWER_WITHIN_MS &&
+          pov.ms < ANSWER_WITHIN_MS &&
           body?.status === 'error' &&
           messages.has(String(body.message)),
-        `HTTP ${pov.status || pov.error}, ${ms(elapsed)}, ${pov.body.toString('utf8').slice(0, 120)}`,
+        `HTTP ${pov.status || pov.error}, ${ms(pov.ms)}, ${pov.body.toString('utf8').slice(0, 120)}`,
       );
       report.check(
         `${fault}: pages keep being served meanwhile`,
@@ -126,15 +127,13 @@ export const feedFaultsScenario: Scenario = {
     {
       const server = await launch(store, { feedUrl: `${feed.base}/many-items`, extraEnv: { POV_CACHE_SECONDS: '0' } });
       await send(server.url, { path: '/' });
-      const started = performance.now();
       const { pov, pages } = await povWhileBrowsing(server);
-      const elapsed = performance.now() - started;
       const body = json(pov);
       const items = Array.isArray(body?.items) ? body.items : [];
       const first = items[0] as Record<string, unknown> | undefined;
       report.figure(
         'many-items',
-        `${MANY_ITEMS} items upstream: /api/pov ${ms(elapsed)}, ${items.length} items, ${(pov.body.length / 1024).toFixed(1)} KB` +
+        `${MANY_ITEMS} items upstream: /api/pov ${ms(pov.ms)}, ${items.length} items, ${(pov.body.length / 1024).toFixed(1)} KB` +
           `, ${pages.length} pages meanwhile (slowest ${ms(Math.max(...pages.map((p) => p.ms)))})`,
       );
       report.check(
@@ -158,13 +157,11 @@ export const feedFaultsScenario: Scenario = {
     });
     const good = json(await send(server.url, { path: '/api/pov' }));
     feed.fail(name);
-    const started = performance.now();
     const stale = await send(server.url, { path: '/api/pov' });
-    const elapsed = performance.now() - started;
     const items = (value: Record<string, unknown> | null) => (Array.isArray(value?.items) ? value.items : []);
     report.figure(
       'stale copy',
-      `${items(good).length} items fetched, then served again in ${ms(elapsed)} while the feed answers 500`,
+      `${items(good).length} items fetched, then served again in ${ms(stale.ms)} while the feed answers 500`,
     );
     report.check(
       'a good copy is fetched first',
@@ -175,7 +172,7 @@ export const feedFaultsScenario: Scenario = {
       'while the feed fails, /api/pov serves the stale copy',
       json(stale)?.status === 'ok' &&
         JSON.stringify(items(json(stale))) === JSON.stringify(items(good)) &&
-        elapsed < ANSWER_WITHIN_MS,
+        stale.ms < ANSWER_WITHIN_MS,
       stale.body.toString('utf8').slice(0, 120),
     );
   },
