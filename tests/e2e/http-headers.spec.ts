@@ -42,6 +42,18 @@ test.describe('HTTP hardening', () => {
     expectHardened(await request.get('/privacy-policy'), 'on-demand page');
   });
 
+  test('the waiting list and the APIs keep an opener policy; the pages we prerender go without', async ({
+    request,
+  }) => {
+    const opener = async (answer: Promise<APIResponse>) => (await answer).headers()['cross-origin-opener-policy'];
+    for (const path of ['/waitlist', '/waitlist?program=orchestration', '/waitlist/joined', '/api/pov'])
+      expect(await opener(request.get(path)), path).toBe('same-origin');
+    expect(await opener(request.post('/api/waitlist', { data: {} })), 'POST /api/waitlist').toBe('same-origin');
+    // Public and the same for everyone; with the header, Chrome restyles the whole page at each tap away.
+    for (const path of ['/', '/results', '/case-study/cdp', '/program/orchestration', '/privacy-policy', '/nope'])
+      expect(await opener(request.get(path)), path).toBeUndefined();
+  });
+
   test("each built page's policy allows exactly its own inline scripts", async ({ request }) => {
     const allowed = (response: APIResponse) =>
       (response.headers()['content-security-policy'] ?? '')

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { isSpeculable } from '../../lib/speculation-rules.ts';
 
 export interface SecurityHeaderOptions {
   /** sha256 sources ('sha256-…') of every inline script the built pages carry. */
@@ -99,7 +100,16 @@ export function applySecurityHeaders(res: ServerResponse, options: SecurityHeade
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
   res.setHeader('X-Frame-Options', 'DENY');
-  res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+  // Cross-Origin-Opener-Policy cuts the window references between a page and any cross-origin
+  // window that opens it or that it opens. It guards what a page holds: the waiting-list pages (what
+  // a visitor types), the editor (its GitHub session) and the APIs keep it, and a visitor who goes on
+  // to the waiting list arrives there in a browsing context group of its own, out of any opener's
+  // reach. The pages we prerender (isSpeculable) are public, the same for everyone, with no cookie:
+  // nothing to guard. And on the page being left, the header makes Chrome answer the tap that shows
+  // a prerendered page by restyling and repainting the whole old page at once (a 66 ms style pass at
+  // 4x CPU on Results), beside the next page's first frame: 12 ms on every tap to the next page
+  // (docs/history/performance.md, "The opener policy and the page being left").
+  if (!isSpeculable(path)) res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
   // No interest-cohort=(): FLoC was withdrawn and browsers warn about the unknown feature; every
   // header byte counts against the first round trip (tests/e2e/budgets.spec.ts).
   res.setHeader(
