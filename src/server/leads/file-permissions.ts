@@ -23,7 +23,14 @@ export function securePrivateStore(file: string): string[] {
   narrow(dir, 0o700);
   const base = path.basename(file);
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.isFile() && entry.name.startsWith(base)) narrow(path.join(dir, entry.name), 0o600);
+    if (!entry.isFile() || !entry.name.startsWith(base)) continue;
+    try {
+      narrow(path.join(dir, entry.name), 0o600);
+    } catch (error) {
+      // Another opener's rollback journal (`-journal`) lives only as long as its transaction: gone
+      // between the listing and the look is gone for good, with nothing left to narrow.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
   }
   return narrowed;
 }
