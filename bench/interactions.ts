@@ -2,13 +2,14 @@
  * Taps inside a page (the menu drawer, the Programs menu, a Results filter, each of the wizard's
  * Next and Previous, its Submit, the Point of View page's "Try again" after a failed load), timed
  * like the first tap (bench/tap.ts): on a throttled phone (bench/phone.ts), a page loaded and left
- * idle, then a tap; the time is from the tap's pointerdown to the first
- * frame that shows its result, watched from the page itself (rAF callbacks run just before their
- * frame is painted). What Interaction to Next Paint sees.
+ * idle, then a tap; the time is from the tap's pointerdown to the end of the first frame that
+ * shows its result, watched from the page itself (bench/frame-clock.ts). What Interaction to Next
+ * Paint sees.
  *
  * Each run uses a fresh browser context: nothing cached from the run before, as on a first visit.
  */
 import { chromium, type Browser, type Locator, type Page } from '@playwright/test';
+import { tapResult, watchTapResult } from './frame-clock.ts';
 import { TABLET_LANDSCAPE, throttledPhone } from './phone.ts';
 
 const PROGRESS = '[role="progressbar"][aria-label="Waiting list progress"]';
@@ -138,12 +139,6 @@ export const INTERACTIONS: readonly Interaction[] = [
 /** How long the page is left idle before the tap, as for the first tap. */
 export const IDLE_BEFORE_TAP_MS = 1000;
 
-declare global {
-  interface Window {
-    __interaction?: Promise<number>;
-  }
-}
-
 async function interactOnce(browser: Browser, siteUrl: string, interaction: Interaction): Promise<number> {
   const { context, page } = await throttledPhone(browser, interaction.viewport);
   try {
@@ -154,22 +149,9 @@ async function interactOnce(browser: Browser, siteUrl: string, interaction: Inte
     const target = interaction.target(page).first();
     await target.scrollIntoViewIfNeeded();
     await target.evaluate((element) => element.setAttribute('data-bench-target', ''));
-    await page.evaluate((shown) => {
-      const isShown = () => document.querySelector(shown) !== null;
-      window.__interaction = new Promise<number>((resolve) => {
-        addEventListener(
-          'pointerdown',
-          (event) => {
-            const down = event.timeStamp;
-            const frame = (time: number) => (isShown() ? resolve(time - down) : requestAnimationFrame(frame));
-            requestAnimationFrame(frame);
-          },
-          { capture: true, once: true },
-        );
-      });
-    }, interaction.shown);
+    await page.evaluate(watchTapResult, interaction.shown);
     await target.tap();
-    return Math.round(await page.evaluate(() => window.__interaction as Promise<number>));
+    return await page.evaluate(tapResult);
   } finally {
     await context.close();
   }

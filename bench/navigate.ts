@@ -15,6 +15,7 @@
  * Each run uses a fresh browser context: nothing cached from the run before, as on a first visit.
  */
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { tapResult, watchTapResult } from './frame-clock.ts';
 import { PHONE_THROTTLING } from './phone.ts';
 
 export interface NavigationPair {
@@ -149,8 +150,8 @@ async function navigateOnce(browser: Browser, siteUrl: string, pair: NavigationP
 /**
  * The first tap on a page just shown from a prerender: Home's link to Results tapped as above, then,
  * SHOWN_BEFORE_TAP_MS after Results is shown (its activation), a filter button; timed from that
- * tap's pointerdown to the first frame showing the button pressed, as bench/interactions.ts times
- * taps. The islands of a prerendered page start only once it is shown (src/browser/page-start.ts):
+ * tap's pointerdown to the end of the first frame showing the button pressed, as every tap is
+ * (bench/frame-clock.ts). The islands of a prerendered page start only once it is shown (src/browser/page-start.ts):
  * this is what a reader who taps at once waits for.
  */
 export const ARRIVAL_PAIR = HOME_TO_RESULTS;
@@ -179,32 +180,15 @@ async function tapAfterArrivalOnce(browser: Browser, siteUrl: string): Promise<A
         const button = document.querySelector(selector);
         if (!button) throw new Error(`/results: no filter button matches ${selector}`);
         button.setAttribute('data-bench-target', '');
-        Object.assign(window, {
-          benchFilterPressed: new Promise<number>((resolve) =>
-            addEventListener(
-              'pointerdown',
-              (event) => {
-                const frame = (at: number) =>
-                  button.getAttribute('aria-pressed') === 'true'
-                    ? resolve(at - event.timeStamp)
-                    : requestAnimationFrame(frame);
-                requestAnimationFrame(frame);
-              },
-              { capture: true, once: true },
-            ),
-          ),
-        });
         return { prerendered: activationStart > 0, shownForMs: Math.round(performance.now() - activationStart) };
       },
       SHOWN_BEFORE_TAP_MS,
       'button[aria-controls="case-study-list"][aria-pressed="false"]',
     );
+    await page.evaluate(watchTapResult, '[data-bench-target][aria-pressed="true"]');
     const filter = (await page.$('[data-bench-target]'))!;
     await filter.tap();
-    const tapMs = await page.evaluate(
-      () => (window as unknown as { benchFilterPressed: Promise<number> }).benchFilterPressed,
-    );
-    return { tapMs: Math.round(tapMs), shownForMs, prerendered };
+    return { tapMs: await page.evaluate(tapResult), shownForMs, prerendered };
   } finally {
     await context.close();
   }
