@@ -37,14 +37,15 @@ export interface WaitlistFormProps {
   submit?: typeof submitLead;
 }
 
-/** The five-step form. It is mounted afresh each time the dialog opens, which is what resets it. */
+/** The five-step form. It is mounted afresh for each opening of the dialog, which is what resets it. */
 export function WaitlistForm({ program, idempotencyKey, onStored, onCancel, submit = submitLead }: WaitlistFormProps) {
   const [step, setStep] = useState(0);
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const stepRef = useRef<HTMLDivElement>(null);
-  // The funnel counts each step once, the furthest reached (going back and forth adds nothing).
-  const furthestStep = useRef(-1);
+  // The funnel counts each step once, the furthest reached (going back and forth adds nothing). The
+  // first is counted by whoever shows the form (the dialog mounts it before anyone opens it).
+  const furthestStep = useRef(0);
   useEffect(() => {
     if (step <= furthestStep.current) return;
     furthestStep.current = step;

@@ -25,19 +25,60 @@ const TOAST_THEME = {
   fontFamily: 'inherit',
 } as CSSProperties;
 
+/** Runs `task` when the browser is idle; returns how to cancel it. */
+function whenIdle(task: () => void): () => void {
+  if ('requestIdleCallback' in window) {
+    const id = requestIdleCallback(task, { timeout: 2000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(task);
+  return () => clearTimeout(id);
+}
+
+/** Shows the dialog with focus on its first field (showModal alone would focus the Close button). */
+function show(dialog: HTMLDialogElement) {
+  dialog.showModal();
+  dialog.querySelector<HTMLElement>('form input, form textarea')?.focus();
+}
+
 /**
  * The waiting-list dialog. The page renders every "Join the Waiting List" button as a real link
  * to /waitlist (which works without JavaScript); once this island is loaded it turns those links
  * into triggers for a native modal dialog (focus held inside, Escape and backdrop close it).
+ *
+ * The form waits in the closed dialog, mounted while the browser is idle, so a tap only shows it:
+ * rendering the form took most of a first tap's time on a throttled phone (docs/PERFORMANCE.md).
+ * Each close unmounts it, which is what resets it, and the next one is mounted when idle again.
  */
 function WaitlistDialog({ program = null }: { program?: string | null }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [session, setSession] = useState<Session | null>(null);
+  const sessionRef = useRef(session);
+  sessionRef.current = session;
+  // Set by a tap that came before the waiting form was mounted (or for another program): that
+  // session is shown as soon as it is rendered.
+  const showOnRender = useRef(false);
+
+  useEffect(() => {
+    if (session) return;
+    return whenIdle(() => setSession({ key: crypto.randomUUID(), program }));
+  }, [session, program]);
 
   const open = useCallback(
     (from: string | null) => {
-      track(analyticsEvents.waitlistOpened, { program: from ?? program });
-      setSession({ key: crypto.randomUUID(), program: from ?? program });
+      const dialog = dialogRef.current;
+      if (!dialog || dialog.open) return;
+      const wanted = from ?? program;
+      // The funnel's first step is counted here, not by the form, which is mounted before anyone opens it.
+      track(analyticsEvents.waitlistOpened, { program: wanted });
+      track(analyticsEvents.waitlistStep, { step: 1, program: wanted });
+      const waiting = sessionRef.current;
+      if (waiting && waiting.program === wanted) {
+        show(dialog);
+        return;
+      }
+      showOnRender.current = true;
+      setSession({ key: crypto.randomUUID(), program: wanted });
     },
     [program],
   );
@@ -58,12 +99,12 @@ function WaitlistDialog({ program = null }: { program?: string | null }) {
     return () => document.removeEventListener('click', onClick);
   }, [open]);
 
-  useEffect(() => {
+  // A layout effect too: the dialog opens in the frame that first shows the form, not one later.
+  useLayoutEffect(() => {
     const dialog = dialogRef.current;
-    if (!session || !dialog || dialog.open) return;
-    dialog.showModal();
-    // The form's own focus effect ran before the dialog was shown; start on the first field now.
-    dialog.querySelector<HTMLElement>('form input, form textarea')?.focus();
+    if (!session || !dialog || !showOnRender.current) return;
+    showOnRender.current = false;
+    show(dialog);
   }, [session]);
 
   return (

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { takeQueuedEvents } from '../../../../src/lib/analytics/events.ts';
 import { WaitlistForm } from '../../../../src/islands/waitlist/WaitlistForm.tsx';
 import WaitlistWizard from '../../../../src/islands/waitlist/WaitlistWizard.tsx';
 import type { submitLead } from '../../../../src/islands/waitlist/submit-lead.ts';
@@ -248,5 +249,76 @@ describe('WaitlistWizard', () => {
     expect(within(reopened).getByText(/^Step 1 of 5/)).toBeInTheDocument();
     expect(within(reopened).getByLabelText(/Full name/)).toHaveValue('');
     await act(async () => {});
+  });
+
+  describe('with an analytics service', () => {
+    beforeAll(() => document.documentElement.setAttribute('data-analytics-provider', 'plausible'));
+    afterEach(() => {
+      takeQueuedEvents();
+      document.body.innerHTML = '';
+    });
+
+    const joinLink = (
+      <a href="/waitlist?program=orchestration" data-waitlist-trigger="" data-program="orchestration">
+        Join the Waiting List
+      </a>
+    );
+
+    it('waits with the form in the closed dialog, and a tap shows it and counts the opening and step 1 once', async () => {
+      const user = userEvent.setup();
+      render(
+        <>
+          {joinLink}
+          <WaitlistWizard program="orchestration" />
+        </>,
+      );
+      // Mounted while idle, before anyone opens the dialog: nothing is counted for it.
+      await waitFor(() => expect(document.querySelector('dialog:not([open]) form')).not.toBeNull());
+      expect(takeQueuedEvents()).toEqual([]);
+
+      await user.click(screen.getByRole('link', { name: 'Join the Waiting List' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Join the Waiting List' });
+      expect(within(dialog).getByLabelText(/Full name/)).toHaveFocus();
+      await fillStepOne(user);
+      await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+      expect(await within(dialog).findByText(/^Step 2 of 5/)).toBeInTheDocument();
+      const props = { program: 'orchestration' };
+      // Step 2 is counted in an effect after its render.
+      const counted: ReturnType<typeof takeQueuedEvents> = [];
+      await waitFor(() => {
+        counted.push(...takeQueuedEvents());
+        expect(counted).toHaveLength(3);
+      });
+      expect(counted).toEqual([
+        { name: 'Waiting list opened', props },
+        { name: 'Waiting list step', props: { step: '1', ...props } },
+        { name: 'Waiting list step', props: { step: '2', ...props } },
+      ]);
+    });
+
+    it('opens at once when tapped before the form was mounted, and for the program of the link tapped', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      try {
+        render(
+          <>
+            <a href="/waitlist?program=ripple-effect" data-waitlist-trigger="" data-program="ripple-effect">
+              Join the Waiting List
+            </a>
+            <WaitlistWizard program="orchestration" />
+          </>,
+        );
+        expect(document.querySelector('dialog form')).toBeNull();
+        act(() => screen.getByRole('link', { name: 'Join the Waiting List' }).click());
+        const dialog = screen.getByRole('dialog', { name: 'Join the Waiting List' });
+        expect(within(dialog).getByText(/^Step 1 of 5/)).toBeInTheDocument();
+        expect(within(dialog).getByLabelText(/Full name/)).toHaveFocus();
+        expect(takeQueuedEvents()).toEqual([
+          { name: 'Waiting list opened', props: { program: 'ripple-effect' } },
+          { name: 'Waiting list step', props: { step: '1', program: 'ripple-effect' } },
+        ]);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
   });
 });
