@@ -25,7 +25,7 @@ export function ProgramClarity({ isTitle, isFor, isNotTitle, isNotFor }: Program
     },
   ];
   return (
-    <Section labelledBy="clarity-title">
+    <Section labelledBy="clarity-title" className="render-near-view">
       <h2 id="clarity-title" className="max-w-3xl text-2xl font-semibold tracking-tight sm:text-3xl">
         What This Program Is (and Is Not)
       </h2>

@@ -40,7 +40,10 @@ export function ProgramPage({ slug, content, image, offer, heroArt }: ProgramPag
         actions={<WaitlistButton program={slug} />}
       />
 
-      <Section heading={{ id: 'challenge-title', eyebrow: 'The Challenge', title: pain.title }}>
+      <Section
+        heading={{ id: 'challenge-title', eyebrow: 'The Challenge', title: pain.title }}
+        className="render-near-view"
+      >
         <IconList
           items={pain.points}
           icon="speech"
@@ -53,7 +56,7 @@ export function ProgramPage({ slug, content, image, offer, heroArt }: ProgramPag
 
       <Section
         labelledBy="value-title"
-        className="bg-stone/60"
+        className="render-near-view bg-stone/60"
         containerClassName="grid grid-cols-1 gap-12 lg:grid-cols-[1fr_1.1fr] lg:gap-16"
       >
         <div>
