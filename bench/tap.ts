@@ -18,7 +18,7 @@ export const TAP_THROTTLING = { ...PHONE_THROTTLING, idleBeforeTapMs: 1000 } as 
 const TRIGGER = 'main [data-waitlist-trigger]';
 
 export interface TapRun {
-  /** pointerdown to the first frame showing step 1 of the dialog. */
+  /** pointerdown to the end of the first frame showing step 1 of the dialog. */
   tapToDialogMs: number;
 }
 
