@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { buttonVariants } from '../../components/ui/button-variants.ts';
 import {
   ALL_CATEGORIES,
@@ -25,10 +25,12 @@ export interface ResultsFilterProps {
  * lives in the URL (?category=…): shareable, and back/forward step through earlier choices.
  */
 function ResultsFilterView({ categories, counts, listId }: ResultsFilterProps) {
-  // Starts at "All", as the server rendered it, so hydration matches; the URL is read right after.
+  // Starts at "All", as the server rendered it, so hydration matches; the URL is read right after,
+  // in a layout effect: before the next frame, and before a click held during hydration is replayed
+  // (whose own URL change comes a frame later, below).
   const [active, setActive] = useState(ALL_CATEGORIES);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const syncWithUrl = () => setActive(categoryFromSearch(window.location.search, categories));
     syncWithUrl();
     window.addEventListener('popstate', syncWithUrl);
@@ -43,9 +45,17 @@ function ResultsFilterView({ categories, counts, listId }: ResultsFilterProps) {
 
   const choose = (category: string) => {
     if (category === active) return;
-    window.history.pushState(window.history.state, '', urlForCategory(window.location.href, category));
     setActive(category);
     track(analyticsEvents.resultsFilter, { category });
+    // The URL follows once the frame showing the choice is painted, not in the tap: a new URL is a
+    // style pass of its own (Chrome matches every link against the speculation rules again), most
+    // of the tap's script, more so on a page just shown from a prerender (docs/PERFORMANCE.md).
+    // rAF runs just before the next frame; a task queued from it runs after that frame.
+    requestAnimationFrame(() =>
+      setTimeout(() =>
+        window.history.pushState(window.history.state, '', urlForCategory(window.location.href, category)),
+      ),
+    );
   };
 
   const total = Object.values(counts).reduce((sum, count) => sum + count, 0);

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import ResultsFilter from '../../../../src/islands/results/ResultsFilter.tsx';
@@ -57,11 +57,12 @@ describe('ResultsFilter', () => {
     ]);
     expect(pressed()).toEqual(['Healthcare']);
     expect(screen.getByRole('status')).toHaveTextContent('Showing 2 Healthcare case studies');
-    expect(window.location.search).toBe('?category=Healthcare');
+    // The URL follows once the frame showing the choice is painted.
+    await waitFor(() => expect(window.location.search).toBe('?category=Healthcare'));
 
     await user.click(screen.getByRole('button', { name: 'All' }));
     expect(cards()).toHaveLength(4);
-    expect(window.location.search).toBe('');
+    await waitFor(() => expect(window.location.search).toBe(''));
   });
 
   it('follows the URL on load and on back/forward', async () => {
