@@ -151,14 +151,14 @@ async function navigateOnce(browser: Browser, siteUrl: string, pair: NavigationP
  * The first tap on a page just shown from a prerender: Home's link to Results tapped as above, then,
  * SHOWN_BEFORE_TAP_MS after Results is shown (its activation), a filter button; timed from that
  * tap's pointerdown to the end of the first frame showing the button pressed, as every tap is
- * (bench/frame-clock.ts). The islands of a prerendered page start only once it is shown (src/browser/page-start.ts):
- * this is what a reader who taps at once waits for.
+ * (bench/frame-clock.ts). The islands of a prerendered page start only once it is shown
+ * (src/browser/page-start.ts): this is what a reader who taps at once waits for.
  */
 export const ARRIVAL_PAIR = HOME_TO_RESULTS;
 export const SHOWN_BEFORE_TAP_MS = 300;
 
 export interface ArrivalTapRun {
-  /** pointerdown to the frame showing the filter pressed. */
+  /** pointerdown to the end of the first frame showing the filter pressed. */
   tapMs: number;
   /** Activation to the tap's pointerdown (at least SHOWN_BEFORE_TAP_MS; the harness adds a little). */
   shownForMs: number;

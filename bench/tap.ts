@@ -3,7 +3,8 @@
  * throttled through CDP like Lighthouse's mobile profile (150 ms round trip, 1.6 Mbps down,
  * 750 kbps up, CPU 4x slower), a program page loaded and left idle for a second, then one tap.
  * The time is from the tap's pointerdown to the end of the first frame that shows the dialog's
- * first step (bench/frame-clock.ts; what Interaction to Next Paint sees: "good" under 200 ms, "poor" over 500 ms).
+ * first step (bench/frame-clock.ts; what Interaction to Next Paint sees: "good" under 200 ms,
+ * "poor" over 500 ms).
  *
  * Lighthouse cannot measure this (it never taps), hence a measurement of our own. Each run uses a
  * fresh browser context: nothing cached from the run before, as for a first visit.

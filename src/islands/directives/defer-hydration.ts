@@ -1,4 +1,5 @@
 import type { ClientDirective } from 'astro';
+import { afterNextFrame, whenIdle } from '../scheduling.ts';
 
 /** What counts as the visitor starting to use the page: pointing, touching, focusing or typing. */
 const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
@@ -21,13 +22,9 @@ export interface DeferOptions {
   replaySelector?: string | undefined;
 }
 
-const whenIdle = (task: () => void) =>
-  'requestIdleCallback' in window ? requestIdleCallback(task, { timeout: 2000 }) : setTimeout(task);
-
 /** Runs `task` once the page has loaded, painted its first frame and the browser is idle. */
 function whenIdleAfterLoad(task: () => void): void {
-  // rAF runs just before the next frame; a task queued from it runs after that frame is painted.
-  const afterFirstFrame = () => requestAnimationFrame(() => setTimeout(() => whenIdle(task)));
+  const afterFirstFrame = () => afterNextFrame(() => whenIdle(task));
   if (document.readyState === 'complete') afterFirstFrame();
   else window.addEventListener('load', afterFirstFrame, { once: true });
 }

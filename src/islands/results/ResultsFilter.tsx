@@ -7,6 +7,7 @@ import {
   urlForCategory,
 } from '../../lib/case-studies/category-filter.ts';
 import { IslandErrorBoundary } from '../IslandErrorBoundary.tsx';
+import { afterNextFrame } from '../scheduling.ts';
 import { analyticsEvents, track } from '../../lib/analytics/events.ts';
 
 export interface ResultsFilterProps {
@@ -50,11 +51,8 @@ function ResultsFilterView({ categories, counts, listId }: ResultsFilterProps) {
     // The URL follows once the frame showing the choice is painted, not in the tap: a new URL is a
     // style pass of its own (Chrome matches every link against the speculation rules again), most
     // of the tap's script, more so on a page just shown from a prerender (docs/PERFORMANCE.md).
-    // rAF runs just before the next frame; a task queued from it runs after that frame.
-    requestAnimationFrame(() =>
-      setTimeout(() =>
-        window.history.pushState(window.history.state, '', urlForCategory(window.location.href, category)),
-      ),
+    afterNextFrame(() =>
+      window.history.pushState(window.history.state, '', urlForCategory(window.location.href, category)),
     );
   };
 

@@ -3,6 +3,7 @@ import { Toaster, toast } from 'sonner';
 import { Icon } from '../../components/icons/Icon.tsx';
 import { analyticsEvents, track } from '../../lib/analytics/events.ts';
 import { IslandErrorBoundary } from '../IslandErrorBoundary.tsx';
+import { whenIdle } from '../scheduling.ts';
 import { SUCCESS_TEXT, SUCCESS_TITLE, WaitlistForm } from './WaitlistForm.tsx';
 
 export interface WaitlistWizardProps {
@@ -24,16 +25,6 @@ const TOAST_THEME = {
   '--border-radius': 'var(--radius-card)',
   fontFamily: 'inherit',
 } as CSSProperties;
-
-/** Runs `task` when the browser is idle; returns how to cancel it. */
-function whenIdle(task: () => void): () => void {
-  if ('requestIdleCallback' in window) {
-    const id = requestIdleCallback(task, { timeout: 2000 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(task);
-  return () => clearTimeout(id);
-}
 
 /** Shows the dialog with focus on its first field (showModal alone would focus the Close button). */
 function show(dialog: HTMLDialogElement) {
