@@ -7,7 +7,11 @@
  * it (the `prerenderingchange` event).
  */
 export function whenActivated(run: () => void): void {
-  if ((document as Document & { prerendering?: boolean }).prerendering)
-    document.addEventListener('prerenderingchange', run, { once: true });
+  if (isPrerendering()) document.addEventListener('prerenderingchange', run, { once: true });
   else run();
+}
+
+/** Whether the page is being prerendered: loaded and run, not yet shown. */
+export function isPrerendering(): boolean {
+  return Boolean((document as Document & { prerendering?: boolean }).prerendering);
 }

@@ -1,4 +1,4 @@
-import { whenActivated } from './activation.ts';
+import { isPrerendering, whenActivated } from './activation.ts';
 import { afterFirstContentfulPaint } from './after-first-paint.ts';
 import { holdClicksUntilIslandsStart, startDeferredScripts } from './deferred-scripts.ts';
 import { fetchIslandModulesWhilePrerendering } from './island-modules.ts';
@@ -16,8 +16,10 @@ import { letInCachedWebFont, letInWebFont } from './web-font.ts';
  * fetching its islands' code, the listener that holds early clicks), and nothing runs in the
  * activation itself: Chrome paints a prerendered page only once it is shown, so the first paint
  * comes after activation, and the activation's own task stays free for that frame. What that frame
- * left out below the first screen is painted first (src/browser/prerender-layout.ts).
+ * left out below the first screen is painted first (src/browser/prerender-layout.ts), and its own
+ * likely next pages wait a second before they are prerendered (src/browser/speculation.ts).
  */
+const shownFromPrerender = isPrerendering();
 letInCachedWebFont();
 layOutWholePageWhilePrerendering();
 fetchIslandModulesWhilePrerendering();
@@ -27,6 +29,6 @@ afterFirstContentfulPaint(() =>
     paintWholePage();
     letInWebFont();
     startDeferredScripts();
-    startSpeculation();
+    startSpeculation({ shownFromPrerender });
   }),
 );

@@ -1,4 +1,5 @@
 import { expect, test, type CDPSession, type Page } from '@playwright/test';
+import { LIKELY_NEXT_AFTER_SHOWN_MS } from '../../src/browser/speculation.ts';
 
 /**
  * Navigation before the click (src/lib/speculation-rules.ts): Chrome's own record of what it
@@ -109,6 +110,32 @@ test.describe('speculation rules', () => {
     expect(preloads.ruleSets.length).toBeGreaterThan(0);
     expect(preloads.ruleSets.filter((ruleSet) => ruleSet.errorType)).toEqual([]);
     expect(errors.filter((text) => /Content Security Policy|speculation/i.test(text))).toEqual([]);
+  });
+
+  test('a page shown from a prerender prerenders its likely next pages only a second after', async ({ page }, info) => {
+    test.skip(info.project.name !== 'desktop', 'one viewport is enough');
+    const preloads = await watchPreloads(page);
+    await believePrerendered(page);
+    await page.goto('/program/orchestration');
+    await afterShownPageStarts(page);
+    // Shown, with a record of when: the moment of showing, and of the first link marked as likely next.
+    await page.evaluate(() => {
+      const times: { shown?: number; marked?: number } = {};
+      Object.assign(window, { likelyNextTimes: times });
+      new MutationObserver(() => {
+        if (document.querySelector('a[data-likely-next]')) times.marked ??= performance.now();
+      }).observe(document.body, { subtree: true, attributeFilter: ['data-likely-next'] });
+      times.shown = performance.now();
+      (window as unknown as { activateForTest: () => void }).activateForTest();
+    });
+    // The rules go live as on any page (a pressed link is prerendered), the offer not yet marked.
+    await rulesLive(page);
+    expect(await page.locator('a[data-likely-next]').count()).toBe(0);
+    await expect.poll(() => attempted(preloads, '/offer/ai-experience-orchestration'), { timeout: 10_000 }).toBe(true);
+    const { shown, marked } = await page.evaluate(
+      () => (window as unknown as { likelyNextTimes: { shown: number; marked: number } }).likelyNextTimes,
+    );
+    expect(marked - shown).toBeGreaterThanOrEqual(LIKELY_NEXT_AFTER_SHOWN_MS);
   });
 
   test('a hovered link’s page is prerendered before the click lands, and shown from it', async ({ page }, info) => {
