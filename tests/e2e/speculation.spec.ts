@@ -298,13 +298,15 @@ test.describe('speculation rules', () => {
     await believePrerendered(page);
     const fetched = new Set<string>();
     page.on('requestfinished', (request) => {
-      const file = new URL(request.url()).pathname.match(/^\/_astro\/(island-|ResultsFilter\.|client\.|compat\.)/)?.[1];
+      const file = new URL(request.url()).pathname.match(
+        /^\/_astro\/(island-|ResultsFilter\.|client\.|islands-shared\.)/,
+      )?.[1];
       if (file) fetched.add(file);
     });
     await page.goto('/results');
     // While hidden, the whole chain of the filter's code arrives (the island runtime, the component,
     // the renderer and what they import), so a tap right after the page is shown waits for no network.
-    await expect.poll(() => [...fetched].sort()).toEqual(['ResultsFilter.', 'client.', 'compat.', 'island-']);
+    await expect.poll(() => [...fetched].sort()).toEqual(['ResultsFilter.', 'client.', 'island-', 'islands-shared.']);
     // Past the moment a shown page starts its islands, and idle: nothing has started.
     await afterShownPageStarts(page);
     // Fetched is not started: the runtime is not on the page, no island is hydrated, no rules live.
