@@ -1,4 +1,5 @@
 import { DEFERRED_SCRIPT_ATTRIBUTE } from '../lib/first-paint.ts';
+import { isPrerendering } from './activation.ts';
 
 /**
  * A shown page fetches its islands' code as a chain, a round trip each (150 ms on a phone): the
@@ -14,7 +15,7 @@ import { DEFERRED_SCRIPT_ATTRIBUTE } from '../lib/first-paint.ts';
  * asks again once the page is shown.
  */
 export function fetchIslandModulesWhilePrerendering(): void {
-  if (!(document as Document & { prerendering?: boolean }).prerendering) return;
+  if (!isPrerendering()) return;
   const ignore = () => {};
   for (const marker of document.querySelectorAll(`template[${DEFERRED_SCRIPT_ATTRIBUTE}]`))
     fetch(marker.getAttribute(DEFERRED_SCRIPT_ATTRIBUTE)!).catch(ignore);

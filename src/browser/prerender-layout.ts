@@ -1,3 +1,5 @@
+import { isPrerendering } from './activation.ts';
+
 /**
  * A `render-near-view` block (src/styles/global.css) is styled and laid out only once the browser
  * has found it near the viewport, and the browser looks in a frame. A prerendered page has no
@@ -21,7 +23,7 @@
 const leftOut: HTMLElement[] = [];
 
 export function layOutWholePageWhilePrerendering(): void {
-  if (!(document as Document & { prerendering?: boolean }).prerendering) return;
+  if (!isPrerendering()) return;
   const blocks = [...document.querySelectorAll<HTMLElement>('.render-near-view')];
   for (const block of blocks) block.style.contentVisibility = 'visible';
   // A page opened at a fragment may be scrolled below its first screen: it is painted whole.
