@@ -291,6 +291,33 @@ test.describe('speculation rules', () => {
     const activated = await blocks(true);
     expect(activated.blocks).toEqual(hidden.blocks.map(({ top }) => ({ top, visibility: 'visible' })));
     expect(activated.footer).toBe(hidden.footer);
+
+    // Then, once a frame has rendered them whole, every block is the browser's to skip again (auto), as
+    // on a page loaded the usual way, so a later restyle does not cover the whole page.
+    await expect
+      .poll(() =>
+        page
+          .locator('.render-near-view')
+          .evaluateAll((elements) => [...new Set(elements.map((e) => getComputedStyle(e).contentVisibility))]),
+      )
+      .toEqual(['auto']);
+    const settled = await page.evaluate(() => {
+      const blocks = [...document.querySelectorAll<HTMLElement>('.render-near-view')];
+      const tops = () =>
+        [...blocks, document.querySelector('body > footer')!].map((e) => e.getBoundingClientRect().top);
+      const skipped = blocks.filter(
+        (block) => !block.firstElementChild?.checkVisibility({ contentVisibilityAuto: true }),
+      );
+      // Where everything is now, and where it would be with every block rendered, in one task.
+      const now = tops();
+      for (const block of blocks) block.style.contentVisibility = 'visible';
+      const whole = tops();
+      for (const block of blocks) block.style.contentVisibility = '';
+      return { skipped: skipped.length, now, whole };
+    });
+    // The far blocks are skipped again, each held at the size it was rendered at: nothing moves.
+    expect(settled.skipped).toBeGreaterThanOrEqual(far.length);
+    expect(settled.now).toEqual(settled.whole);
   });
 
   test('a prerendered page fetches its islands’ code ahead but starts them only when shown', async ({ page }, info) => {
