@@ -49,6 +49,10 @@ export function paintWholePage(): void {
     block.style.height = '';
     block.style.contentVisibility = 'visible';
   }
+  // After the next frame, as the islands' afterNextFrame (src/islands/scheduling.ts) does; written
+  // out, not imported: a module the page script shares with an island becomes a chunk of its own,
+  // and the page script, importing it, would no longer travel inline (docs/history/performance.md,
+  // "A first-paint regression found and mended").
   requestAnimationFrame(() =>
     setTimeout(() => {
       for (const block of blocks) block.style.contentVisibility = '';

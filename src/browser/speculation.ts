@@ -52,6 +52,7 @@ export function startSpeculation({ shownFromPrerender }: { shownFromPrerender: b
     rules.textContent = template.content.textContent;
     template.replaceWith(rules);
   };
+  // Not the islands' whenIdle (src/islands/scheduling.ts), for the reason prerender-layout.ts gives.
   const idle = (task: () => void) => requestIdleCallback(task, { timeout: 3000 });
   if (document.readyState === 'complete') idle(goLive);
   else addEventListener('load', () => idle(goLive), { once: true });
