@@ -36,6 +36,11 @@ export interface PostgresRateLimiterOptions extends RateLimiterSettings {
   databaseUrl: string;
   /** How long PostgreSQL gets to answer before the in-memory fallback decides. Default 1000 ms. */
   timeoutMs?: number;
+  /**
+   * How long opening a connection may take, at start-up too. Default 5000 ms, as the lead store's:
+   * a server booting while PostgreSQL is slow to accept should start, not give up after `timeoutMs`.
+   */
+  connectionTimeoutMs?: number;
   /** Table holding the counts (created when missing). Default `waitlist_rate_limit`. */
   tableName?: string;
   /** Told (at most once a minute) when the fallback decided because PostgreSQL did not answer. */
@@ -107,10 +112,12 @@ export async function createPostgresRateLimiter(options: PostgresRateLimiterOpti
   const timeoutMs = options.timeoutMs ?? 1000;
   // Its own small pool: a burst of leads holding the store's connections must not starve the
   // limiter into its fallback, and a limiter query must never wait behind a lead's transaction.
+  // A decision never waits longer than `timeoutMs` for a connection either: the timeout wrapper
+  // below lets the fallback decide, while the connection goes on opening for the next one.
   const pool = new pg.Pool({
     connectionString: options.databaseUrl,
     max: 4,
-    connectionTimeoutMillis: timeoutMs,
+    connectionTimeoutMillis: options.connectionTimeoutMs ?? 5000,
     query_timeout: timeoutMs,
     idleTimeoutMillis: 30_000,
   });
