@@ -4,12 +4,13 @@ import { holdClicksUntilIslandsStart, startDeferredScripts } from './deferred-sc
 import { fetchIslandModulesWhilePrerendering } from './island-modules.ts';
 import { layOutWholePageWhilePrerendering, paintWholePage } from './prerender-layout.ts';
 import { startSpeculation } from './speculation.ts';
-import { letInCachedWebFont, letInWebFont } from './web-font.ts';
+import { fetchWebFont, letInCachedWebFont } from './web-font.ts';
 
 /**
- * What every page starts once its first frame is on screen: the web font (at once, when this visit
- * already has it cached), the island runtime and the speculation rules. Nothing the first paint
- * shows needs any of them; a click on an island before then starts the runtime at once.
+ * What every page starts once its first frame is on screen: fetching the web font for the visit's
+ * later pages (a page whose visit already has it cached is set in it from the first frame), the
+ * island runtime and the speculation rules. Nothing the first paint shows needs any of them; a
+ * click on an island before then starts the runtime at once.
  *
  * A prerendered page starts them when it is shown, not before: until then nobody sees it, and it may
  * never be shown. Only what the visitor cannot see is done ahead (the layout of its long blocks,
@@ -27,7 +28,7 @@ holdClicksUntilIslandsStart(startDeferredScripts);
 afterFirstContentfulPaint(() =>
   whenActivated(() => {
     paintWholePage();
-    letInWebFont();
+    fetchWebFont();
     startDeferredScripts();
     startSpeculation({ shownFromPrerender });
   }),

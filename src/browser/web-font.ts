@@ -1,28 +1,21 @@
-import { WEB_FONT_CLASS } from '../lib/first-paint.ts';
+import { WEB_FONT_CACHED_KEY, WEB_FONT_CLASS } from '../lib/first-paint.ts';
 
 /**
- * Lets the web font in (see src/lib/first-paint.ts) and remembers, for the rest of the visit, that
- * it is in the browser's cache: a flag in sessionStorage, nothing personal. Later pages then set
- * their first frame in the font itself instead of swapping it in.
+ * Fetches the web font into the browser's cache and remembers, for the rest of the visit, that it is
+ * there: a flag in sessionStorage, nothing personal. Later pages then set their first frame in the
+ * font (letInCachedWebFont). The page on screen keeps the fallback it was painted in: the fallback is
+ * metric-matched on average, not word by word, so switching a page already shown re-wraps its text,
+ * and a heading that gains or loses a line moves everything below it (40-86 px on a phone's first
+ * screen; a layout shift of 0.3 on a program page, docs/history/performance.md, "The font swap
+ * that moved the first screen"). The switch's style pass, a long task on a slow phone, goes too.
  */
-const CACHED = 'webfont-cached';
-
-/**
- * Fetches the page's web font faces first (nothing is set in them yet, so nothing is laid out
- * again), then switches the text over in one style and layout pass, in the next frame. Switching
- * first and letting the font arrive later costs two passes over the whole page, each a long task
- * on a slow phone.
- */
-export function letInWebFont(): void {
-  const root = document.documentElement;
-  if (root.classList.contains(WEB_FONT_CLASS)) return;
+export function fetchWebFont(): void {
   const loading = [...document.fonts].filter((face) => face.status === 'unloaded').map((face) => face.load());
   void Promise.allSettled(loading).then(() => {
-    requestAnimationFrame(() => root.classList.add(WEB_FONT_CLASS));
     try {
-      sessionStorage.setItem(CACHED, '1');
+      sessionStorage.setItem(WEB_FONT_CACHED_KEY, '1');
     } catch {
-      // Storage refused (private mode, say): the next page swaps the font in again, nothing worse.
+      // Storage refused (private mode, say): the next page is set in the fallback too, nothing worse.
     }
   });
 }
@@ -31,7 +24,7 @@ export function letInWebFont(): void {
 export function letInCachedWebFont(): void {
   let cached = false;
   try {
-    cached = sessionStorage.getItem(CACHED) === '1';
+    cached = sessionStorage.getItem(WEB_FONT_CACHED_KEY) === '1';
   } catch {
     // No storage: behave as on a first visit.
   }

@@ -6,18 +6,20 @@
  * start, the browser fetches the woff2 while it lays out the first frame (and Lighthouse counts the
  * font against the first paint, about 0.3 s of simulated LCP on every route). This derives, from
  * Astro's own CSS, one more rule: until `<html>` has the `webfont` class (set by
- * src/browser/web-font.ts once the font has arrived after the first contentful paint, or at once when
- * this visit already has it cached), the body is set in the fallbacks only, so the first frame uses
- * the size-adjusted fallback and nothing is fetched for it.
+ * src/browser/web-font.ts before the first frame when this visit has already fetched the font), the
+ * body is set in the fallbacks only, so the first frame uses the size-adjusted fallback and nothing
+ * is fetched for it. The first page of a visit fetches the font after its first contentful paint and
+ * keeps the fallback: the font comes in from the next page on, never under a visitor's eyes.
  *
  * The rule sets the body's font-family (the one element that names the font: src/styles/global.css)
- * rather than the variable on <html>: when the class arrives, the page then takes the font by
- * inheritance, a style pass about half as long as re-resolving the variable on every element. On a
- * throttled phone that pass is a long task, which is what Lighthouse's Total Blocking Time counts.
+ * rather than the variable on <html>: one element changes, and the page takes the font by inheritance.
  */
 
 /** The class on <html> that lets the web font in. */
 export const WEB_FONT_CLASS = 'webfont';
+
+/** The sessionStorage key that says this visit has the web font in the browser's cache. */
+export const WEB_FONT_CACHED_KEY = 'webfont-cached';
 
 /**
  * Marks a script the build set aside until after the first paint (src/integrations/astro-internals/island-scripts.mjs

@@ -118,8 +118,8 @@ test.describe('HTTP hardening', () => {
       const found = await page.waitForFunction(() => {
         const seen = (window as unknown as { cspViolations: string[] }).cspViolations;
         const started =
-          document.documentElement.classList.contains('webfont') &&
           document.fonts.status === 'loaded' &&
+          [...document.fonts].every((face) => face.status === 'loaded' || face.status === 'error') &&
           !document.querySelector('astro-island[ssr], [aria-busy="true"]');
         return seen.length > 0 || started ? seen : null;
       });

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { publicRoutes } from '../support/routes.ts';
-import { waitForWebFont } from '../support/settle.ts';
+import { setInWebFont, waitForFont } from '../support/settle.ts';
 
 /**
  * What a visitor on any screen sees: nothing wider than the screen, and a wizard error always in
@@ -113,8 +113,9 @@ test.describe('nothing is wider than the screen', oneViewport, () => {
   test.use({ reducedMotion: 'reduce' });
   for (const route of publicRoutes()) {
     test(`${route} at every width`, async ({ page }) => {
+      await setInWebFont(page);
       await page.goto(route);
-      await waitForWebFont(page);
+      await waitForFont(page);
       // The Point of View page is checked with its articles loaded (from the fixture feed).
       if (route === '/pov') await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
       await checkAtEveryWidth(page, route);

@@ -1,5 +1,6 @@
 import { expect, test, type CDPSession, type Page } from '@playwright/test';
 import { LIKELY_NEXT_AFTER_SHOWN_MS } from '../../src/browser/speculation.ts';
+import { waitForFont } from '../support/settle.ts';
 
 /**
  * Navigation before the click (src/lib/speculation-rules.ts): Chrome's own record of what it
@@ -225,8 +226,8 @@ test.describe('speculation rules', () => {
       }, connection);
       const preloads = await watchPreloads(page);
       await page.goto('/program/orchestration');
-      // The page is idle and its web font in (both follow the first paint): the rules would be live by now.
-      await expect(page.locator('html')).toHaveClass(/webfont/);
+      // The page is idle and its web font fetched (both follow the first paint): the rules would be live by now.
+      await waitForFont(page);
       await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
       // An intent on a link (its pointerdown, pressed but not followed) that live rules act on at once.
       await page.evaluate(() => document.addEventListener('click', (event) => event.preventDefault()));

@@ -1,11 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { waitForWebFont } from '../support/settle.ts';
+import { waitForFont } from '../support/settle.ts';
 
 /**
  * The typeface is self-hosted: one woff2 from our own origin, cached for a year, named by the page's
  * own @font-face (which survives the per-page CSS pruning), with a size-adjusted local fallback face.
  * The first paint never waits for it: the first frame is set in the fallback, the font is fetched
- * after the first contentful paint, and later pages of the visit use it from their first frame.
+ * after the first contentful paint, and later pages of the visit use it from their first frame. A
+ * page never switches while on screen: that would re-wrap the text being read.
  * Checked on a prerendered page, one pruned per request and one with islands. The typeface does not
  * depend on the viewport: one project runs these (the tag, in playwright.config.ts).
  */
@@ -23,7 +24,7 @@ function headingFace(page: Page) {
 
 for (const route of ['/', '/privacy-policy', '/results']) {
   test(
-    `${route}: text is set in the self-hosted typeface, fetched after the first paint and cached`,
+    `${route}: the self-hosted typeface is fetched after the first paint and cached, the page kept as painted`,
     oneViewport,
     async ({ page, request }) => {
       const fontRequests: string[] = [];
@@ -35,7 +36,7 @@ for (const route of ['/', '/privacy-policy', '/results']) {
         page.locator('head link[rel="preload"][as="font"]'),
         'nothing preloaded ahead of the paint',
       ).toHaveCount(0);
-      await waitForWebFont(page);
+      await waitForFont(page);
 
       expect([...new Set(fontRequests)]).toHaveLength(1);
       const font = fontRequests[0]!;
@@ -60,11 +61,38 @@ for (const route of ['/', '/privacy-policy', '/results']) {
       );
 
       const rendered = await headingFace(page);
-      expect(rendered.family).toMatch(/^Figtree/);
-      expect(rendered.status).toBe('loaded');
+      expect(rendered.family, 'the first page of a visit keeps its fallback').toMatch(/^Figtree-\w+ fallback: /);
+      await expect(page.locator('html')).not.toHaveClass(/webfont/);
     },
   );
 }
+
+test('the font arriving moves nothing on screen', oneViewport, async ({ page }) => {
+  // A program page whose heading takes one line more in the typeface than in the fallback, at a
+  // phone's width: switching the page over moved its first screen 43 px (a layout shift of 0.3).
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.goto('/program/ripple-effect');
+  await waitForFont(page);
+  const shifts = await page.evaluate(
+    () =>
+      new Promise<number[]>((resolve) => {
+        const values: number[] = [];
+        const record = (entries: PerformanceEntryList) =>
+          values.push(...entries.map((entry) => (entry as PerformanceEntry & { value: number }).value));
+        const observer = new PerformanceObserver((list) => record(list.getEntries()));
+        observer.observe({ type: 'layout-shift', buffered: true });
+        // Two frames after the font arrived, so a switch it caused has been laid out and painted.
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            record(observer.takeRecords());
+            observer.disconnect();
+            resolve(values);
+          }),
+        );
+      }),
+  );
+  expect(shifts).toEqual([]);
+});
 
 test('later pages of the visit are set in the typeface from their first frame', oneViewport, async ({ page }) => {
   // Whether the font is let in by the time the document is parsed (before its first frame).
@@ -78,7 +106,7 @@ test('later pages of the visit are set in the typeface from their first frame', 
 
   await page.goto('/');
   expect(await fontAtParse(), 'the first page of a visit paints first, then fetches the font').toBe(false);
-  await waitForWebFont(page);
+  await waitForFont(page);
 
   await page.goto('/about');
   expect(await fontAtParse(), 'a later page uses the cached font from the start').toBe(true);

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { publicRoutes } from '../support/routes.ts';
-import { waitForSettled } from '../support/settle.ts';
+import { setInWebFont, waitForSettled } from '../support/settle.ts';
 
 /**
  * Visual regression: one baseline per page template and per scripted state, at a phone and a laptop
@@ -104,6 +104,7 @@ for (const shot of [...templates, ...states]) {
   for (const viewport of VIEWPORTS) {
     test(`${shot.name} at ${viewport.width}px`, async ({ page }) => {
       await page.setViewportSize(viewport);
+      await setInWebFont(page);
       await page.goto(shot.route);
       if (shot.route === '/pov') await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
       await waitForSettled(page);

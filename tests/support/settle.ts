@@ -1,13 +1,27 @@
 import type { Page } from '@playwright/test';
+import { WEB_FONT_CACHED_KEY } from '../../src/lib/first-paint.ts';
 
 /**
- * Waits until the web font, which every page lets in after its first paint (src/browser/web-font.ts),
- * is in use: measurements and pictures are then of what a visitor reads from then on.
+ * Waits until the page's type is settled: every page fetches the web font after its first paint
+ * (src/browser/web-font.ts), and every face is then loaded (or, a local fallback this machine lacks,
+ * failed). The first page of a visit stays in the fallback it was painted in; a later page, or one
+ * opened after `setInWebFont`, is in the web font from its first frame.
  */
-export async function waitForWebFont(page: Page) {
+export async function waitForFont(page: Page) {
   await page.waitForFunction(
-    () => document.documentElement.classList.contains('webfont') && document.fonts.status === 'loaded',
+    () =>
+      document.fonts.status === 'loaded' &&
+      [...document.fonts].every((face) => face.status === 'loaded' || face.status === 'error'),
   );
+}
+
+/**
+ * Opens every page of the test as a later page of a visit, set in the web font from its first frame
+ * (the flag src/browser/web-font.ts leaves once the font is cached): what pictures and measurements
+ * are taken of, since most pages a visitor reads are read that way.
+ */
+export async function setInWebFont(page: Page) {
+  await page.addInitScript((key) => sessionStorage.setItem(key, '1'), WEB_FONT_CACHED_KEY);
 }
 
 /**
@@ -31,12 +45,12 @@ export async function waitForStill(page: Page) {
 }
 
 /**
- * Waits until the page has settled for a check of what it shows: the web font in use, no reveal
+ * Waits until the page has settled for a check of what it shows: its font settled, no reveal
  * still pending (after scrolling through, all have started) and nothing moving (`waitForStill`).
  * Images are left out: axe reads their markup, and a remote one may never arrive here.
  */
 export async function waitForSettled(page: Page) {
-  await waitForWebFont(page);
+  await waitForFont(page);
   await page.waitForFunction(() => !document.querySelector('[data-reveal="pending"]'));
   await waitForStill(page);
 }
