@@ -1,17 +1,27 @@
 import type { Page } from '@playwright/test';
-import { WEB_FONT_CACHED_KEY } from '../../src/lib/first-paint.ts';
+import { WEB_FONT_CACHED_KEY, WEB_FONT_CLASS } from '../../src/lib/first-paint.ts';
 
 /**
- * Waits until the page's type is settled: every page fetches the web font after its first paint
- * (src/browser/web-font.ts), and every face is then loaded (or, a local fallback this machine lacks,
- * failed). The first page of a visit stays in the fallback it was painted in; a later page, or one
- * opened after `setInWebFont`, is in the web font from its first frame.
+ * Waits until the page's type is settled: every page fetches the web font after its first paint and
+ * then leaves the visit's flag (src/browser/web-font.ts), no face is loading, and a page set in the
+ * web font has it loaded. The first page of a visit stays in the fallback it was painted in; a later
+ * page, or one opened after `setInWebFont`, is in the web font from its first frame. (Not "every face
+ * loaded": a face the page does not use stays unloaded, such as those a test re-creates by swapping
+ * a stylesheet, support/page-css.ts.)
  */
 export async function waitForFont(page: Page) {
   await page.waitForFunction(
-    () =>
+    ({ key, className }) =>
+      sessionStorage.getItem(key) === '1' &&
       document.fonts.status === 'loaded' &&
-      [...document.fonts].every((face) => face.status === 'loaded' || face.status === 'error'),
+      (!document.documentElement.classList.contains(className) ||
+        [...document.fonts].some(
+          (face) =>
+            face.status === 'loaded' &&
+            face.family.replace(/^"|"$/g, '') ===
+              getComputedStyle(document.body).fontFamily.split(',')[0]!.trim().replace(/^"|"$/g, ''),
+        )),
+    { key: WEB_FONT_CACHED_KEY, className: WEB_FONT_CLASS },
   );
 }
 
