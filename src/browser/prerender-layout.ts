@@ -45,6 +45,7 @@ export function layOutWholePageWhilePrerendering(): void {
  * whole page, 394 elements on Results against 154.
  */
 export function paintWholePage(): void {
+  if (!blocks.length) return; // a page loaded the usual way: nothing was held
   for (const block of blocks) {
     block.style.height = '';
     block.style.contentVisibility = 'visible';

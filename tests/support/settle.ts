@@ -11,16 +11,13 @@ import { WEB_FONT_CACHED_KEY, WEB_FONT_CLASS } from '../../src/lib/first-paint.t
  */
 export async function waitForFont(page: Page) {
   await page.waitForFunction(
-    ({ key, className }) =>
-      sessionStorage.getItem(key) === '1' &&
-      document.fonts.status === 'loaded' &&
-      (!document.documentElement.classList.contains(className) ||
-        [...document.fonts].some(
-          (face) =>
-            face.status === 'loaded' &&
-            face.family.replace(/^"|"$/g, '') ===
-              getComputedStyle(document.body).fontFamily.split(',')[0]!.trim().replace(/^"|"$/g, ''),
-        )),
+    ({ key, className }) => {
+      if (sessionStorage.getItem(key) !== '1' || document.fonts.status !== 'loaded') return false;
+      if (!document.documentElement.classList.contains(className)) return true;
+      const unquoted = (family: string) => family.trim().replace(/^"|"$/g, '');
+      const family = unquoted(getComputedStyle(document.body).fontFamily.split(',')[0]!);
+      return [...document.fonts].some((face) => face.status === 'loaded' && unquoted(face.family) === family);
+    },
     { key: WEB_FONT_CACHED_KEY, className: WEB_FONT_CLASS },
   );
 }
