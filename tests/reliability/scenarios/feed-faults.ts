@@ -25,6 +25,8 @@ const FAULTS = [
   'drop-mid-body',
 ] as const;
 const ANSWER_WITHIN_MS = 6_000;
+/** The feed host's path for each fault (tests/support/feed-server.ts), which counts its requests. */
+const faultPath = (fault: string) => `/fault/${fault}`;
 const RSS_BOUND_MIB = 150;
 const PAGES = ['/', '/pov', '/waitlist'];
 const messages = new Set<string>(Object.values(FEED_MESSAGES));
@@ -67,9 +69,7 @@ export const feedFaultsScenario: Scenario = {
         const batch = FAULTS.slice(index, index + 3);
         servers.push(
           ...(await Promise.all(
-            batch.map((f) =>
-              launch(store, { feedUrl: `${feed.base}/fault/${f}`, extraEnv: { POV_CACHE_SECONDS: '0' } }),
-            ),
+            batch.map((f) => launch(store, { feedUrl: feed.url(faultPath(f)), extraEnv: { POV_CACHE_SECONDS: '0' } })),
           )),
         );
       }
@@ -80,7 +80,9 @@ export const feedFaultsScenario: Scenario = {
       const { pov, pages } = await povWhileBrowsing(server);
       const rssAfter = server.rssKiB();
       const body = json(pov);
+      const askedBefore = feed.requests(faultPath(fault));
       const again = await send(server.url, { path: '/api/pov' });
+      const askedAgain = feed.requests(faultPath(fault)) - askedBefore;
 
       const growthMiB = (rssAfter - rssBefore) / 1024;
       const sent = feed.hugeBytesSent.get(fault);
@@ -114,10 +116,12 @@ export const feedFaultsScenario: Scenario = {
         growthMiB < RSS_BOUND_MIB,
         `${growthMiB.toFixed(1)} MiB`,
       );
+      // Proved by the feed host's own count, not by how fast the answer came: on a busy CI machine a
+      // 2 ms answer from memory has taken over 300 ms.
       report.check(
         `${fault}: the failing feed is not asked again at once; the next call answers from memory`,
-        json(again)?.status === 'error' && again.ms < 1_000,
-        ms(again.ms),
+        json(again)?.status === 'error' && askedAgain === 0,
+        `feed asked ${askedAgain} more times, ${ms(again.ms)}`,
       );
       await server.stop();
     }
