@@ -34,10 +34,17 @@ const MIGRATION_LOCK_ID = 7_340_118_205;
  */
 const CONFIRMATION_LOCK_ID = 7_340_118_119;
 
+/**
+ * How long opening a PostgreSQL connection may take, at start-up too: long enough for a database that
+ * is slow to accept (a restart, a busy host) without holding a request for ever. The rate limiter's
+ * own pool uses it as well (src/server/waitlist/rate-limiter.ts).
+ */
+export const PG_CONNECTION_TIMEOUT_MS = 5000;
+
 export interface PostgresStoreOptions extends LeadStoreOptions {
   /** Most connections this process opens. Default 10 (`PG_POOL_MAX`). */
   poolMax?: number;
-  /** How long to wait for a connection before failing. Default 5000 ms. */
+  /** How long to wait for a connection before failing. Default `PG_CONNECTION_TIMEOUT_MS`. */
   connectionTimeoutMs?: number;
 }
 
@@ -76,7 +83,7 @@ export async function openPostgresLeadStore(
   const pool = new pg.Pool({
     connectionString,
     max: options.poolMax ?? 10,
-    connectionTimeoutMillis: options.connectionTimeoutMs ?? 5000,
+    connectionTimeoutMillis: options.connectionTimeoutMs ?? PG_CONNECTION_TIMEOUT_MS,
     idleTimeoutMillis: 30_000,
   });
   // An idle connection dropped by the database must not crash the process; the next query

@@ -14,6 +14,7 @@
  */
 import pg from 'pg';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, RLWrapperTimeouts } from 'rate-limiter-flexible';
+import { PG_CONNECTION_TIMEOUT_MS } from '../leads/postgres-store.ts';
 import type { RateLimitDecision, SubmissionRateLimiter } from './submit.ts';
 
 export type { RateLimitDecision } from './submit.ts';
@@ -37,8 +38,9 @@ export interface PostgresRateLimiterOptions extends RateLimiterSettings {
   /** How long PostgreSQL gets to answer before the in-memory fallback decides. Default 1000 ms. */
   timeoutMs?: number;
   /**
-   * How long opening a connection may take, at start-up too. Default 5000 ms, as the lead store's:
-   * a server booting while PostgreSQL is slow to accept should start, not give up after `timeoutMs`.
+   * How long opening a connection may take, at start-up too. Default the lead store's
+   * (`PG_CONNECTION_TIMEOUT_MS`): a server booting while PostgreSQL is slow to accept should start,
+   * not give up after `timeoutMs`.
    */
   connectionTimeoutMs?: number;
   /** Table holding the counts (created when missing). Default `waitlist_rate_limit`. */
@@ -117,7 +119,7 @@ export async function createPostgresRateLimiter(options: PostgresRateLimiterOpti
   const pool = new pg.Pool({
     connectionString: options.databaseUrl,
     max: 4,
-    connectionTimeoutMillis: options.connectionTimeoutMs ?? 5000,
+    connectionTimeoutMillis: options.connectionTimeoutMs ?? PG_CONNECTION_TIMEOUT_MS,
     query_timeout: timeoutMs,
     idleTimeoutMillis: 30_000,
   });

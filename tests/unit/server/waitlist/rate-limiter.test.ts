@@ -44,12 +44,13 @@ describe('in-memory rate limiter', () => {
   });
 });
 
+/** How long the relay's 'slow' mode holds each new connection: longer than the tests' `timeoutMs`. */
+const SLOW_ACCEPT_MS = 1500;
+
 /**
  * A TCP relay to PostgreSQL that the test can cut (refuse), turn into a black hole (accept, never
  * answer) or slow down (pass each new connection on only after SLOW_ACCEPT_MS).
  */
-const SLOW_ACCEPT_MS = 1500;
-
 async function relayTo(url: string) {
   const target = new URL(url);
   let mode: 'pass' | 'refuse' | 'silent' | 'slow' = 'pass';
