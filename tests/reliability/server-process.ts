@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../scripts/free-port.ts';
 import { childEnv } from '../support/child-env.ts';
@@ -23,6 +24,8 @@ export interface ServerOptions {
   /** Same port again after a restart; otherwise a free one. */
   port?: number;
   extraEnv?: Record<string, string>;
+  /** A scheduling priority for a timed scenario (tests/reliability/priority.ts); ignored where not permitted. */
+  niceness?: number;
 }
 
 export interface RunningServer {
@@ -59,6 +62,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ...options.extraEnv,
   };
   const child = spawn(process.execPath, [MAIN], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Set at once, before Node has started its threads, so that they inherit it.
+  if (options.niceness !== undefined && child.pid) {
+    try {
+      setPriority(child.pid, options.niceness);
+    } catch {
+      // Not permitted (not root): the server runs at the usual priority.
+    }
+  }
   let output = '';
   const keep = (chunk: Buffer) => {
     // Keep the tail only: a long run must not grow the harness's own memory without bound.

@@ -17,12 +17,23 @@ export interface ScenarioContext {
 
 export interface Scenario {
   title: string;
+  /**
+   * Times its servers against a bound close to what they are set to (an answer within 6 s of a 5 s
+   * deadline): the harness and the servers it starts run at a raised priority (tests/reliability/priority.ts).
+   */
+  timed?: boolean;
   run(ctx: ScenarioContext): Promise<void>;
 }
 
-export function launcher(feed: FeedServer, servers: RunningServer[]) {
+/** `defaults`: what every server of the scenario gets unless `launch` says otherwise. */
+export function launcher(feed: FeedServer, servers: RunningServer[], defaults: Partial<ServerOptions> = {}) {
   return async (store: StoreInstance, options: Partial<ServerOptions> = {}): Promise<RunningServer> => {
-    const server = await startServer({ storeEnv: store.env, feedUrl: `${feed.base}/feed.xml`, ...options });
+    const server = await startServer({
+      storeEnv: store.env,
+      feedUrl: `${feed.base}/feed.xml`,
+      ...defaults,
+      ...options,
+    });
     servers.push(server);
     return server;
   };

@@ -53,6 +53,7 @@ async function povWhileBrowsing(server: RunningServer) {
 
 export const feedFaultsScenario: Scenario = {
   title: `6. Feed faults: ${FAULTS.length} kinds of failing upstream, and the stale copy`,
+  timed: true,
   async run({ target, report, launch, feed, tag }) {
     // The feed never touches the lead store, so one store's run covers it: SQLite's, the default.
     // Twice would only spend two more minutes of CI's two cores on the same checks.
