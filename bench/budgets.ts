@@ -38,6 +38,22 @@ export const budgets = {
    * bench/navigate.ts, same throttling, the first page read for 2 s before the tap.
    */
   tapToNextPaintMs: 100,
+  /**
+   * Where the floor itself takes most of those 100 ms, a tap is read against the floor measured in
+   * the same run instead: its budget is the larger of the absolute one and this multiple of the
+   * floor. For the taps inside a page (the first tap on Join and the tap on a page just shown among
+   * them), the floor is a native dialog opened on a bare page (bench/reference-dialog.html); 1.6 is
+   * what 100 ms allowed over that floor (62 ms) where it was first measured (27 November 2026).
+   * On a faster machine the absolute budget is the stricter and governs.
+   */
+  interactionToReference: 1.6,
+  /**
+   * The same for tap to the next page, against the reference pair (bench/reference-tap.html to
+   * reference-next.html, prerendered): 1.15 is what 100 ms allowed over that floor (87 ms, the
+   * median of 15) on the machine where the budget was first nearly met (26 November 2026). On this
+   * kind of machine the floor has measured 84-250 ms, more than the absolute budget at its slowest.
+   */
+  tapToNextPaintToReference: 1.15,
 } as const;
 
 /**

@@ -92,3 +92,11 @@ export function budgetFailures(m: Medians, lcpToReference: number, budgets: Budg
     failures.push(`first-load transfer ${kb(m.firstLoad.totalBytes)} > ${kb(budgets.firstLoadBytes)}`);
   return failures;
 }
+
+/**
+ * The budget of a tap read against its floor: `absoluteMs`, or `ratio` times the floor measured in
+ * the same run where that is larger (a slower machine).
+ */
+export function budgetOverFloor(absoluteMs: number, ratio: number, floorMs: number): number {
+  return Math.max(absoluteMs, Math.round(ratio * floorMs));
+}

@@ -64,6 +64,7 @@ const wizardPrevious = (step: number): Interaction => ({
 
 export interface Interaction {
   label: string;
+  /** A path on the site, or a whole URL (the reference's, on the fixture server). */
   route: string;
   /** Prepares the page before it is opened (say, a request to answer with a failure), untimed. */
   beforeLoad?: (page: Page) => Promise<void>;
@@ -136,6 +137,19 @@ export const INTERACTIONS: readonly Interaction[] = [
   },
 ];
 
+/**
+ * The floor the taps are read against: a button on a small document of the fixture server
+ * (bench/reference-dialog.html) that opens a modal dialog through the browser alone (an invoker
+ * command, no script). What its tap takes is what this machine and browser take to answer any tap
+ * with a frame.
+ */
+export const referenceInteraction = (fixtureOrigin: string): Interaction => ({
+  label: 'Reference: open a dialog',
+  route: `${fixtureOrigin}/reference/dialog`,
+  target: (page) => page.getByRole('button', { name: 'Open the dialog' }),
+  shown: '#reference-dialog[open]',
+});
+
 /** How long the page is left idle before the tap, as for the first tap. */
 export const IDLE_BEFORE_TAP_MS = 1000;
 
@@ -143,7 +157,7 @@ async function interactOnce(browser: Browser, siteUrl: string, interaction: Inte
   const { context, page } = await throttledPhone(browser, interaction.viewport);
   try {
     await interaction.beforeLoad?.(page);
-    await page.goto(siteUrl + interaction.route, { waitUntil: 'load' });
+    await page.goto(new URL(interaction.route, siteUrl).href, { waitUntil: 'load' });
     await page.waitForTimeout(IDLE_BEFORE_TAP_MS); // the scenario itself: a page left idle
     await interaction.before?.(page);
     const target = interaction.target(page).first();

@@ -3,13 +3,15 @@ import type { FeedServer } from '../tests/support/feed-server.ts';
 
 /**
  * The bench's reference pages, served from a stand-in host: the page every route's first paint is
- * compared with, and the two the link pairs are compared with (bench/navigate.ts: a link on the
- * first, the second prerendered as soon as the first is read).
+ * compared with, the two the link pairs are compared with (bench/navigate.ts: a link on the
+ * first, the second prerendered as soon as the first is read), and the page whose dialog the taps
+ * inside a page are compared with (bench/interactions.ts).
  */
 const REFERENCE_PAGES = {
   '/reference': 'reference.html',
   '/reference/tap': 'reference-tap.html',
   '/reference/next': 'reference-next.html',
+  '/reference/dialog': 'reference-dialog.html',
 } as const;
 
 export function routeReferencePages(host: FeedServer): void {

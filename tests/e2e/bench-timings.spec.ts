@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { INTERACTIONS, type Interaction, measureInteractions } from '../../bench/interactions.ts';
+import { INTERACTIONS, type Interaction, measureInteractions, referenceInteraction } from '../../bench/interactions.ts';
 import {
   measureNavigation,
   measureTapAfterArrival,
@@ -88,6 +88,25 @@ test('the reference pair’s next page is shown from a prerender too, so the flo
     // Its pages were fetched from the stand-in host, not the site.
     expect(host.requests('/reference/tap')).toBe(1);
     expect(host.requests('/reference/next')).toBeGreaterThanOrEqual(1);
+  } finally {
+    await host.close();
+  }
+});
+
+test('the taps’ floor opens the bare page’s dialog, served by the stand-in host, and is timed', async ({
+  baseURL,
+}, info) => {
+  test.skip(info.project.name !== 'desktop', 'one browser of its own is enough');
+  test.slow();
+  const host = await startFeedServer();
+  try {
+    routeReferencePages(host);
+    const reference = referenceInteraction(host.base);
+    const measured = await measureInteractions(baseURL ?? '', { chromiumPath, runs: 1, interactions: [reference] });
+    const [ms] = measured.get(reference) ?? [];
+    expect(ms).toBeGreaterThan(0);
+    expect(ms).toBeLessThan(30_000);
+    expect(host.requests('/reference/dialog')).toBe(1);
   } finally {
     await host.close();
   }

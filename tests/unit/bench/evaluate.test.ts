@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Result } from 'lighthouse';
 import { budgets } from '../../../bench/budgets.ts';
-import { budgetFailures, median, medians, representativeRun } from '../../../bench/evaluate.ts';
+import { budgetFailures, budgetOverFloor, median, medians, representativeRun } from '../../../bench/evaluate.ts';
 import { summarize, type RunSummary } from '../../../bench/measure.ts';
 
 /** The parts of a Lighthouse result the benchmark reads; the rest is left out. */
@@ -115,5 +115,14 @@ describe('medians and budgets', () => {
       'first-load JS 6.0 KB > 5.0 KB',
       'first-load transfer 121.0 KB > 120.0 KB',
     ]);
+  });
+
+  it('reads a tap against its floor only where the floor leaves the absolute budget out of reach', () => {
+    // A fast machine: 1.6 x 40 ms is 64 ms, so the absolute 100 ms is the budget.
+    expect(budgetOverFloor(100, 1.6, 40)).toBe(100);
+    // A slow one, where a bare dialog already takes 80 ms: 128 ms.
+    expect(budgetOverFloor(100, 1.6, 80)).toBe(128);
+    // Tap to the next page where the bare prerendered page takes 208 ms: 239 ms.
+    expect(budgetOverFloor(100, 1.15, 208)).toBe(239);
   });
 });
