@@ -9,7 +9,7 @@ import {
 } from '../../bench/navigate.ts';
 import { routeReferencePages } from '../../bench/reference-pages.ts';
 import { chromiumPath } from '../support/chromium.ts';
-import { startFeedServer } from '../support/feed-server.ts';
+import { type FeedServer, startFeedServer } from '../support/feed-server.ts';
 import { firstOfEach } from '../support/first-of-each.ts';
 
 // The bench's in-page timings (bench/interactions.ts, bench/navigate.ts) must keep working: each
@@ -71,14 +71,23 @@ test('the first tap on a page just shown from a prerender is timed', async ({ ba
   expect(run?.tapMs).toBeLessThan(30_000);
 });
 
+/** The bench's reference pages on a stand-in host of their own, for the length of one test. */
+async function withReferenceHost(use: (host: FeedServer) => Promise<void>): Promise<void> {
+  const host = await startFeedServer();
+  try {
+    routeReferencePages(host);
+    await use(host);
+  } finally {
+    await host.close();
+  }
+}
+
 test('the reference pair’s next page is shown from a prerender too, so the floor it gives is one', async ({
   baseURL,
 }, info) => {
   test.skip(info.project.name !== 'desktop', 'one browser of its own is enough');
   test.slow();
-  const host = await startFeedServer();
-  try {
-    routeReferencePages(host);
+  await withReferenceHost(async (host) => {
     const reference = referenceNavigationPair(host.base);
     const measured = await measureNavigation(baseURL ?? '', { chromiumPath, runs: 1, pairs: [reference] });
     const [run] = measured.get(reference) ?? [];
@@ -88,9 +97,7 @@ test('the reference pair’s next page is shown from a prerender too, so the flo
     // Its pages were fetched from the stand-in host, not the site.
     expect(host.requests('/reference/tap')).toBe(1);
     expect(host.requests('/reference/next')).toBeGreaterThanOrEqual(1);
-  } finally {
-    await host.close();
-  }
+  });
 });
 
 test('the taps’ floor opens the bare page’s dialog, served by the stand-in host, and is timed', async ({
@@ -98,16 +105,12 @@ test('the taps’ floor opens the bare page’s dialog, served by the stand-in h
 }, info) => {
   test.skip(info.project.name !== 'desktop', 'one browser of its own is enough');
   test.slow();
-  const host = await startFeedServer();
-  try {
-    routeReferencePages(host);
+  await withReferenceHost(async (host) => {
     const reference = referenceInteraction(host.base);
     const measured = await measureInteractions(baseURL ?? '', { chromiumPath, runs: 1, interactions: [reference] });
     const [ms] = measured.get(reference) ?? [];
     expect(ms).toBeGreaterThan(0);
     expect(ms).toBeLessThan(30_000);
     expect(host.requests('/reference/dialog')).toBe(1);
-  } finally {
-    await host.close();
-  }
+  });
 });
