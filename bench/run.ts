@@ -13,12 +13,13 @@
  *   --route /path     measure only this route (repeatable)
  *   --reports         also keep Lighthouse's full JSON report of every run in bench/results/reports/
  *   --tap-only        only the in-page timings below (taps, tap to next page), no Lighthouse
+ *   --tap-runs N      runs of each in-page timing (default 7, at least 5)
  *
  * After Lighthouse, the in-page timings, under the same mobile throttling: the first tap on "Join the
- * Waiting List" of a program page (bench/tap.ts, median of the runs, against budgets.firstTapMs), the
- * taps inside a page of bench/interactions.ts (median of at least 5 each, against
- * budgets.interactionMs) and tap to the next page's largest paint for the link pairs of bench/navigate.ts (median of at least
- * 5 runs each, against budgets.tapToNextPaintMs), then the first tap on a page just shown from a prerender
+ * Waiting List" of a program page (bench/tap.ts, against budgets.firstTapMs), the taps inside a page
+ * of bench/interactions.ts (against budgets.interactionMs) and tap to the next page's largest paint
+ * for the link pairs of bench/navigate.ts (against budgets.tapToNextPaintMs), each the median of
+ * `--tap-runs` runs (budgets.ts, TAP_RUNS), then the first tap on a page just shown from a prerender
  * (a Results filter, against budgets.interactionMs). Each is also read against a floor measured in
  * the same run (a native dialog on a bare page for the taps, a bare prerendered page for the link
  * pairs): on a machine slow enough that the floor takes most of the budget, a multiple of the floor
@@ -32,7 +33,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
-import { budgets, noindexRoutes } from './budgets.ts';
+import { budgets, MIN_TAP_RUNS, noindexRoutes, TAP_RUNS } from './budgets.ts';
 import {
   budgetFailures,
   budgetOverFloor,
@@ -77,11 +78,15 @@ const { values: options } = parseArgs({
     route: { type: 'string', multiple: true },
     reports: { type: 'boolean', default: false },
     'tap-only': { type: 'boolean', default: false },
+    'tap-runs': { type: 'string', default: String(TAP_RUNS) },
   },
 });
 const runsPerPage = Number.parseInt(options.runs, 10);
 if (!Number.isInteger(runsPerPage) || runsPerPage < 1)
   throw new Error(`--runs must be a whole number of 1 or more, got "${options.runs}"`);
+const tapRuns = Number.parseInt(options['tap-runs'], 10);
+if (!Number.isInteger(tapRuns) || tapRuns < MIN_TAP_RUNS)
+  throw new Error(`--tap-runs must be a whole number of ${MIN_TAP_RUNS} or more, got "${options['tap-runs']}"`);
 
 interface Target {
   label: string;
@@ -170,14 +175,14 @@ async function main(): Promise<number> {
 
   /**
    * Taps inside a page (menu drawer, Programs menu, Results filter, every wizard step, POV retry),
-   * each at least 5 times, with the floor they are read against (a native dialog on a bare page).
+   * each `tapRuns` times, with the floor they are read against (a native dialog on a bare page).
    */
   const timeInteractions = async () => {
     const loadAtStart = os.loadavg()[0]!;
     const reference = referenceInteraction(`http://127.0.0.1:${fixturePort}`);
     const measured = await measureInteractions(siteUrl, {
       chromiumPath,
-      runs: Math.max(5, runsPerPage),
+      runs: tapRuns,
       interactions: [reference, ...INTERACTIONS],
     });
     const [floor, ...interactions] = [...measured].map(([interaction, runs]) => ({
@@ -204,7 +209,7 @@ async function main(): Promise<number> {
   const timeFirstTap = async (floorMs: number) => {
     const loadAtStart = os.loadavg()[0]!;
     const budgetMs = budgetOverFloor(budgets.firstTapMs, budgets.interactionToReference, floorMs);
-    const runs: TapRun[] = await measureFirstTap(siteUrl, { chromiumPath, runs: runsPerPage });
+    const runs: TapRun[] = await measureFirstTap(siteUrl, { chromiumPath, runs: tapRuns });
     const medianMs = median(runs.map((run) => run.tapToDialogMs));
     const failures = medianMs > budgetMs ? [`first tap on Join: ${medianMs} ms > ${budgetMs} ms`] : [];
     console.log(
@@ -213,7 +218,7 @@ async function main(): Promise<number> {
     return { route: TAP_ROUTE, throttling: TAP_THROTTLING, runs, medianMs, budgetMs, failures };
   };
   /**
-   * Tap to the next page's largest paint, each link pair at least 5 times, with the reference pair
+   * Tap to the next page's largest paint, each link pair `tapRuns` times, with the reference pair
    * among them; then the first tap on a page just shown, against the taps' budget.
    */
   const timeNavigation = async (tapBudgetMs: number) => {
@@ -221,7 +226,7 @@ async function main(): Promise<number> {
     const reference = referenceNavigationPair(`http://127.0.0.1:${fixturePort}`);
     const measured = await measureNavigation(siteUrl, {
       chromiumPath,
-      runs: Math.max(5, runsPerPage),
+      runs: tapRuns,
       pairs: [reference, ...NAVIGATION_PAIRS],
     });
     const [floor, ...pairs] = [...measured].map(([pair, runs]) => ({
@@ -239,7 +244,7 @@ async function main(): Promise<number> {
         `  ${pair.label.padEnd(28)} median ${String(pair.medianMs).padStart(4)} ms of ${pair.runs.map((run) => run.tapToNextPaintMs).join(', ')} (prerendered ${prerendered}/${pair.runs.length})${pair.label === reference.label ? ', the floor on this machine' : `, ${(pair.medianMs / floor!.medianMs).toFixed(2)}x`}`,
       );
     }
-    const arrivalRuns = await measureTapAfterArrival(siteUrl, { chromiumPath, runs: Math.max(5, runsPerPage) });
+    const arrivalRuns = await measureTapAfterArrival(siteUrl, { chromiumPath, runs: tapRuns });
     const arrivalTap = { runs: arrivalRuns, medianMs: median(arrivalRuns.map((run) => run.tapMs)) };
     console.log(
       `  then a Results filter, ${SHOWN_BEFORE_TAP_MS} ms after Results is shown (${ARRIVAL_PAIR.label}): median ${arrivalTap.medianMs} ms of ${arrivalRuns.map((run) => `${run.tapMs}${run.prerendered ? '' : ' (not prerendered)'}`).join(', ')}, tapped ${arrivalRuns.map((run) => run.shownForMs).join(', ')} ms after shown (budget ${tapBudgetMs} ms, as every tap)`,
