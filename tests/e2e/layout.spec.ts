@@ -144,6 +144,8 @@ test.describe('nothing is wider than the screen', oneViewport, () => {
   });
 
   test('each waiting-list step with its errors shown', async ({ page }) => {
+    // Four steps at every width: 26-31 s on a 2-core machine, against the default 30.
+    test.slow();
     const dialog = await openWizard(page);
     for (const step of [1, 2, 3, 4]) {
       if (step > 1) await answerStep(dialog, step - 1);
