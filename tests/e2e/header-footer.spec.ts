@@ -110,6 +110,30 @@ test.describe('header on small screens', () => {
     await expect(open).toBeFocused();
   });
 
+  test('behind the open drawer only the page in view is rendered, and nothing in view moves', async ({ page }) => {
+    await page.goto('/');
+    // Taken before the drawer opens: the page behind a modal is inert, out of the accessibility tree.
+    const headline = await page.getByRole('heading', { level: 1 }).elementHandle();
+    const footerLink = await page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: 'Privacy Policy' })
+      .elementHandle();
+    const rendered = (element: typeof headline) =>
+      element!.evaluate((node) => node.checkVisibility({ contentVisibilityAuto: true }));
+    const inView = await headline!.boundingBox();
+    expect(await rendered(footerLink)).toBe(true);
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    await expect.poll(() => rendered(footerLink)).toBe(false);
+    expect(await rendered(headline)).toBe(true);
+    expect(await headline!.boundingBox()).toEqual(inView);
+
+    await page.keyboard.press('Escape');
+    await expect.poll(() => rendered(footerLink)).toBe(true);
+    expect(await headline!.boundingBox()).toEqual(inView);
+  });
+
   test('choosing a link closes the drawer and navigates; the backdrop closes it too', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Open menu' }).click();
