@@ -1,4 +1,4 @@
-import { useLayoutEffect, useState } from 'react';
+import { useLayoutEffect, useMemo, useState } from 'react';
 import { buttonVariants } from '../../components/ui/button-variants.ts';
 import {
   ALL_CATEGORIES,
@@ -11,9 +11,12 @@ import { afterNextFrame } from '../scheduling.ts';
 import { analyticsEvents, track } from '../../lib/analytics/events.ts';
 
 export interface ResultsFilterProps {
-  /** Distinct categories in display order ("All" is added here). */
-  categories: string[];
-  /** How many studies each category has. */
+  /**
+   * How many studies each category has, the categories in display order ("All" is added here).
+   * One object, not a list of the names beside it: the props travel inside the page, and /results
+   * must fit its first round trip (tests/e2e/budgets.spec.ts). The names are the schema's words
+   * (src/lib/case-studies/categories.ts), never integer-like keys, so the object keeps their order.
+   */
   counts: Record<string, number>;
   /** The id of the server-rendered list (CaseStudyList) whose items carry data-category. */
   listId: string;
@@ -25,7 +28,8 @@ export interface ResultsFilterProps {
  * hydration cheap. Without JavaScript the whole list shows and the buttons are hidden. The choice
  * lives in the URL (?category=…): shareable, and back/forward step through earlier choices.
  */
-function ResultsFilterView({ categories, counts, listId }: ResultsFilterProps) {
+function ResultsFilterView({ counts, listId }: ResultsFilterProps) {
+  const categories = useMemo(() => Object.keys(counts), [counts]);
   // Starts at "All", as the server rendered it, so hydration matches; the URL is read right after,
   // in a layout effect: before the next frame, and before a click held during hydration is replayed
   // (whose own URL change comes a frame later, below).

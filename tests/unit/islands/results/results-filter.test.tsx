@@ -16,13 +16,12 @@ const study = (name: string, category: string): CaseStudySummary => ({
   image,
 });
 const studies = [study('a', 'Healthcare'), study('b', 'Retail'), study('c', 'Healthcare'), study('d', 'Training')];
-const categories = ['Healthcare', 'Retail', 'Training'];
 const counts = { Healthcare: 2, Retail: 1, Training: 1 };
 
 /** The page as results.astro composes it: the island, then the server-rendered list it filters. */
 const ResultsPage = () => (
   <>
-    <ResultsFilter categories={categories} counts={counts} listId="studies" />
+    <ResultsFilter counts={counts} listId="studies" />
     <CaseStudyList id="studies" studies={studies} />
   </>
 );
