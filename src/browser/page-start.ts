@@ -2,7 +2,7 @@ import { isPrerendering, whenActivated } from './activation.ts';
 import { afterFirstContentfulPaint } from './after-first-paint.ts';
 import { holdClicksUntilIslandsStart, startDeferredScripts } from './deferred-scripts.ts';
 import { fetchIslandModulesWhilePrerendering } from './island-modules.ts';
-import { layOutWholePageWhilePrerendering, paintWholePage } from './prerender-layout.ts';
+import { layOutWholePageWhilePrerendering, releaseHeldBlocks } from './prerender-layout.ts';
 import { startSpeculation } from './speculation.ts';
 import { fetchWebFont, letInCachedWebFont } from './web-font.ts';
 
@@ -17,8 +17,9 @@ import { fetchWebFont, letInCachedWebFont } from './web-font.ts';
  * fetching its islands' code, the listener that holds early clicks), and nothing runs in the
  * activation itself: Chrome paints a prerendered page only once it is shown, so the first paint
  * comes after activation, and the activation's own task stays free for that frame. What that frame
- * left out below the first screen is painted first (src/browser/prerender-layout.ts), and its own
- * likely next pages wait a second before they are prerendered (src/browser/speculation.ts).
+ * left out below the first screen is handed back to the browser, to render as it nears the view
+ * (src/browser/prerender-layout.ts), and its own speculation rules and likely next pages wait a
+ * second (src/browser/speculation.ts).
  */
 const shownFromPrerender = isPrerendering();
 letInCachedWebFont();
@@ -27,7 +28,7 @@ fetchIslandModulesWhilePrerendering();
 holdClicksUntilIslandsStart(startDeferredScripts);
 afterFirstContentfulPaint(() =>
   whenActivated(() => {
-    paintWholePage();
+    releaseHeldBlocks();
     fetchWebFont();
     startDeferredScripts();
     startSpeculation({ shownFromPrerender });

@@ -15,7 +15,7 @@ import { isPrerendering } from './activation.ts';
  * while the tap waited (docs/history/performance.md, "The first frame of a prerendered page"). So
  * each block that starts below the first screen is left out of rendering once laid out
  * (`content-visibility: hidden` keeps its layout), held at its laid-out height so that nothing
- * moves, until `paintWholePage()` once that first frame is on screen. Set on the element, not by a
+ * moves, until `releaseHeldBlocks()` once that first frame is on screen. Set on the element, not by a
  * stylesheet rule, which would travel in every page.
  */
 
@@ -29,34 +29,34 @@ export function layOutWholePageWhilePrerendering(): void {
   // A page opened at a fragment may be scrolled below its first screen: it is painted whole.
   if (location.hash) return;
   // Every block measured, then changed: one layout for them all.
-  for (const [block, box] of blocks.map((block) => [block, block.getBoundingClientRect()] as const))
-    if (box.top > innerHeight) {
-      block.style.height = `${box.height}px`; // the border box, as every box is sized (Tailwind's preflight)
-      block.style.contentVisibility = 'hidden';
-    }
+  const held = blocks.flatMap((block) => {
+    const box = block.getBoundingClientRect();
+    return box.top > innerHeight ? [[block, box.height] as const] : [];
+  });
+  // Left out of rendering with no size of its own, a block is as tall as its padding and borders.
+  for (const [block] of held) {
+    block.style.containIntrinsicBlockSize = '0px';
+    block.style.contentVisibility = 'hidden';
+  }
+  // So the rest of its laid-out height is its content box's: its placeholder (its last size once
+  // rendered, `auto`), so that it is held at that height and nothing moves.
+  const contentSizes = held.map(([block, height]) => height - block.offsetHeight);
+  held.forEach(([block], i) => {
+    block.style.containIntrinsicBlockSize = `auto ${contentSizes[i]}px`;
+  });
 }
 
 /**
- * Paints what the first frame of a prerendered page left out, then gives every block back to the
- * stylesheet's `content-visibility: auto` once a frame has rendered it whole (which records its
- * size, `contain-intrinsic-block-size: auto`). A block far from the viewport is then skipped again,
- * without moving, as on a page loaded the usual way: without this, every later restyle of a page
- * shown from a prerender (a modal dialog makes the rest of the page inert in style) covered the
- * whole page, 394 elements on Results against 154.
+ * Gives every block back to the stylesheet's `content-visibility: auto` once the first frame is on
+ * screen, each held below the first screen keeping its laid-out size as its placeholder
+ * (`contain-intrinsic-block-size: auto <its height>`, set above): the browser then renders those
+ * near the viewport and skips the rest, and nothing moves, as on a page loaded the usual way.
+ * Until 27 November every block was rendered in one frame first, to let the browser record each
+ * one's size: a whole-page paint of 84-97 ms on the bench's phone that a tap just after the page
+ * was shown waited for (docs/history/performance.md, "The whole-page paint after a prerender").
+ * Left rendered, every later restyle (a modal dialog makes the rest of the page inert in style)
+ * covered the whole page, 394 elements on Results against 154.
  */
-export function paintWholePage(): void {
-  if (!blocks.length) return; // a page loaded the usual way: nothing was held
-  for (const block of blocks) {
-    block.style.height = '';
-    block.style.contentVisibility = 'visible';
-  }
-  // After the next frame, as the islands' afterNextFrame (src/islands/scheduling.ts) does; written
-  // out, not imported: a module the page script shares with an island becomes a chunk of its own,
-  // and the page script, importing it, would no longer travel inline (docs/history/performance.md,
-  // "A first-paint regression found and mended").
-  requestAnimationFrame(() =>
-    setTimeout(() => {
-      for (const block of blocks) block.style.contentVisibility = '';
-    }),
-  );
+export function releaseHeldBlocks(): void {
+  for (const block of blocks) block.style.contentVisibility = '';
 }
