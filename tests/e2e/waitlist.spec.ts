@@ -85,6 +85,30 @@ test('Escape closes the wizard and it opens again empty, on step 1', async ({ pa
   await expect(dialog.getByLabel('Full name')).toHaveValue('');
 });
 
+test('the closed wizard waits laid out but invisible: out of the accessibility tree, the focus order and reach', async ({
+  page,
+}) => {
+  await page.goto(PROGRAM);
+  // Its form is mounted while the browser is idle, and laid out where the dialog opens, so the tap
+  // that opens it only shows it.
+  const field = page.locator('dialog form input').first();
+  await field.waitFor({ state: 'attached' });
+  await expect.poll(() => field.evaluate((input) => input.getBoundingClientRect().width)).toBeGreaterThan(0);
+  await expect(field).toBeHidden();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  const centre = await page.locator('dialog:has(form)').evaluate((dialog) => {
+    const box = dialog.getBoundingClientRect();
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  });
+  expect(await page.evaluate(({ x, y }) => Boolean(document.elementFromPoint(x, y)?.closest('dialog')), centre)).toBe(
+    false,
+  );
+  for (let i = 0; i < 12; i += 1) {
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('dialog:not([open])')))).toBe(false);
+  }
+});
+
 test('behind the open wizard only the page in view is rendered, and a step restyles the dialog alone', async ({
   page,
   browser,
