@@ -7,9 +7,9 @@ export const DIALOG_OPEN_CLASS = 'waitlist-open';
  * the dialog such as `:root:has(dialog[open])`: Chrome checks such a selector again at every
  * element inserted or removed below it, and then restyles every element it renders, so each step
  * of the wizard restyled 192 elements instead of 25 on a program page (docs/history/performance.md,
- * "A :has() above the wizard"). Set as the dialog opens or closes (`beforetoggle` comes in the same
- * task as the change, however it is closed), so the frame that shows it restyles once. Returns how
- * to stop.
+ * "The first tap on Join, and a :has() above the wizard"). Set as the dialog opens or closes
+ * (`beforetoggle` comes in the same task as the change, however it is closed), so the frame that
+ * shows it restyles once. Returns how to stop.
  */
 export function markPageBehindDialog(dialog: HTMLDialogElement): () => void {
   const mark = (event: Event) =>
