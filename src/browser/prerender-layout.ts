@@ -15,8 +15,8 @@ import { isPrerendering } from './activation.ts';
  * while the tap waited (docs/history/performance.md, "The first frame of a prerendered page"). So
  * each block that starts below the first screen is left out of rendering once laid out
  * (`content-visibility: hidden` keeps its layout), held at its laid-out height so that nothing
- * moves, until `releaseHeldBlocks()` once that first frame is on screen. Set on the element, not by a
- * stylesheet rule, which would travel in every page.
+ * moves, until `releaseHeldBlocks()` once that first frame is on screen. Set on the element, not by
+ * a stylesheet rule, which would travel in every page.
  */
 
 /** Every block laid out while prerendering (none on a page loaded the usual way). */
@@ -28,7 +28,7 @@ export function layOutWholePageWhilePrerendering(): void {
   for (const block of blocks) block.style.contentVisibility = 'visible';
   // A page opened at a fragment may be scrolled below its first screen: it is painted whole.
   if (location.hash) return;
-  // Every block measured, then changed: one layout for them all.
+  // Every block measured, then changed, then measured again: two layouts for all, not one each.
   const held = blocks.flatMap((block) => {
     const box = block.getBoundingClientRect();
     return box.top > innerHeight ? [[block, box.height] as const] : [];
