@@ -2,6 +2,7 @@ import { isPrerendering, whenActivated } from './activation.ts';
 import { afterFirstContentfulPaint } from './after-first-paint.ts';
 import { holdClicksUntilIslandsStart, startDeferredScripts } from './deferred-scripts.ts';
 import { fetchIslandModulesWhilePrerendering } from './island-modules.ts';
+import { holdPageBehindDialogs } from './page-behind-dialog.ts';
 import { layOutWholePageWhilePrerendering, releaseHeldBlocks } from './prerender-layout.ts';
 import { startSpeculation } from './speculation.ts';
 import { fetchWebFont, letInCachedWebFont } from './web-font.ts';
@@ -23,6 +24,7 @@ import { fetchWebFont, letInCachedWebFont } from './web-font.ts';
  */
 const shownFromPrerender = isPrerendering();
 letInCachedWebFont();
+holdPageBehindDialogs();
 layOutWholePageWhilePrerendering();
 fetchIslandModulesWhilePrerendering();
 holdClicksUntilIslandsStart(startDeferredScripts);

@@ -9,10 +9,10 @@ const menu = document.getElementById('programs-menu');
 const drawer = document.getElementById('site-drawer') as HTMLDialogElement | null;
 
 if (trigger && menu) {
-  const items = () => Array.from(menu.querySelectorAll<HTMLAnchorElement>('a[href]'));
+  const items = () => [...menu.querySelectorAll<HTMLAnchorElement>('a[href]')];
   const focusItem = (index: number) => {
     const list = items();
-    list[(index + list.length) % list.length]?.focus();
+    list.at(index % list.length)?.focus();
   };
 
   trigger.addEventListener('keydown', (event) => {
@@ -50,9 +50,9 @@ if (drawer) {
   // Keep Tab inside the open drawer rather than letting it wander to the browser's own controls.
   drawer.addEventListener('keydown', (event) => {
     if (event.key !== 'Tab') return;
-    const focusable = Array.from(drawer.querySelectorAll<HTMLElement>('a[href], button:not([disabled])'));
+    const focusable = [...drawer.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')];
     const first = focusable[0];
-    const last = focusable[focusable.length - 1];
+    const last = focusable.at(-1);
     if (event.shiftKey && document.activeElement === first) {
       event.preventDefault();
       last?.focus();
@@ -62,11 +62,11 @@ if (drawer) {
     }
   });
 
+  // The drawer's buttons: the one that opens it is outside (inert while it is open), the one that
+  // closes it inside, so the drawer's state says which was pressed.
   if (!('commandForElement' in HTMLButtonElement.prototype)) {
-    document.querySelectorAll<HTMLButtonElement>('button[commandfor="site-drawer"]').forEach((button) => {
-      button.addEventListener('click', () =>
-        button.getAttribute('command') === 'close' ? drawer.close() : drawer.showModal(),
-      );
+    document.querySelectorAll('button[commandfor="site-drawer"]').forEach((button) => {
+      button.addEventListener('click', () => (drawer.open ? drawer.close() : drawer.showModal()));
     });
   }
 }

@@ -22,11 +22,9 @@ export function fetchWebFont(): void {
 
 /** Lets the font in before the first frame, when this visit has already fetched it. */
 export function letInCachedWebFont(): void {
-  let cached = false;
   try {
-    cached = sessionStorage.getItem(WEB_FONT_CACHED_KEY) === '1';
+    if (sessionStorage.getItem(WEB_FONT_CACHED_KEY)) document.documentElement.classList.add(WEB_FONT_CLASS);
   } catch {
     // No storage: behave as on a first visit.
   }
-  if (cached) document.documentElement.classList.add(WEB_FONT_CLASS);
 }

@@ -110,7 +110,11 @@ test.describe('header on small screens', () => {
     await expect(open).toBeFocused();
   });
 
-  test('behind the open drawer only the page in view is rendered, and nothing in view moves', async ({ page }) => {
+  test('behind the drawer, open and once closed, only the page in view is rendered, and nothing moves', async ({
+    page,
+    browser,
+    browserName,
+  }) => {
     await page.goto('/');
     // Taken before the drawer opens: the page behind a modal is inert, out of the accessibility tree.
     const headline = await page.getByRole('heading', { level: 1 }).elementHandle();
@@ -120,18 +124,55 @@ test.describe('header on small screens', () => {
       .elementHandle();
     const rendered = (element: typeof headline) =>
       element!.evaluate((node) => node.checkVisibility({ contentVisibilityAuto: true }));
+    // Where the footer starts on the page, and the page's height: what would move if a block skipped
+    // out of view were held at a size other than its own.
+    const layout = () =>
+      page.evaluate(() => ({
+        footer: document.querySelector('body > footer')!.getBoundingClientRect().top + scrollY,
+        height: document.documentElement.scrollHeight,
+      }));
     const inView = await headline!.boundingBox();
+    const before = await layout();
     expect(await rendered(footerLink)).toBe(true);
 
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await expect(drawer).toBeVisible();
     await expect.poll(() => rendered(footerLink)).toBe(false);
     expect(await rendered(headline)).toBe(true);
     expect(await headline!.boundingBox()).toEqual(inView);
 
+    // The close restyles what is in view (Chromium's trace counts the elements each style pass
+    // restyled): the header, with the drawer, and the blocks on screen, not the page below them.
+    const tracing = browserName === 'chromium';
+    if (tracing) await browser.startTracing(page, { categories: ['devtools.timeline'] });
     await page.keyboard.press('Escape');
-    await expect.poll(() => rendered(footerLink)).toBe(true);
+    await expect(drawer).toBeHidden();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+    if (tracing) {
+      const { traceEvents } = JSON.parse((await browser.stopTracing()).toString()) as {
+        traceEvents: { name: string; args?: { elementCount?: number } }[];
+      };
+      const restyled = traceEvents.filter((e) => e.name === 'UpdateLayoutTree').map((e) => e.args?.elementCount ?? 0);
+      const inViewElements = await page.evaluate(() => {
+        const blocks = [...document.querySelectorAll('body > header, main > *')].filter((block) => {
+          const { top, bottom } = block.getBoundingClientRect();
+          return bottom > 0 && top < innerHeight;
+        });
+        return blocks.reduce((count, block) => count + 1 + block.querySelectorAll('*').length, 0);
+      });
+      expect(restyled.length).toBeGreaterThan(0);
+      expect(Math.max(...restyled)).toBeLessThanOrEqual(inViewElements);
+    }
+    expect(await rendered(headline)).toBe(true);
     expect(await headline!.boundingBox()).toEqual(inView);
+    expect(await rendered(footerLink)).toBe(false);
+    expect(await layout()).toEqual(before);
+
+    // Scrolled to, the footer is rendered where it always was.
+    await footerLink!.scrollIntoViewIfNeeded();
+    await expect.poll(() => rendered(footerLink)).toBe(true);
+    expect(await layout()).toEqual(before);
   });
 
   test('choosing a link closes the drawer and navigates; the backdrop closes it too', async ({ page }) => {

@@ -4,7 +4,6 @@ import { Icon } from '../../components/icons/Icon.tsx';
 import { analyticsEvents, track } from '../../lib/analytics/events.ts';
 import { IslandErrorBoundary } from '../IslandErrorBoundary.tsx';
 import { whenIdle } from '../scheduling.ts';
-import { markPageBehindDialog } from './page-behind-dialog.ts';
 import { SUCCESS_TEXT, SUCCESS_TITLE, WaitlistForm } from './WaitlistForm.tsx';
 
 export interface WaitlistWizardProps {
@@ -75,8 +74,6 @@ function WaitlistDialog({ program = null }: { program?: string | null }) {
     [program],
   );
   const close = useCallback(() => dialogRef.current?.close(), []);
-
-  useLayoutEffect(() => markPageBehindDialog(dialogRef.current!), []);
 
   // A layout effect, so the triggers work the moment hydration returns: client:interaction replays
   // a click made while the island was loading right then (src/islands/directives).
