@@ -6,11 +6,12 @@
  * the viewport (src/styles/global.css), so neither an open nor a close restyles what nobody can
  * see: the drawer's close restyles 115 elements there. Set in the task that opens the dialog
  * (`beforetoggle`, caught on its way down, since it does not bubble), so the frame that shows it
- * restyles once; never taken off, so the blocks in view keep the paint containment they took under
- * the backdrop, which Chrome rasterises a shade differently: taken off at the close, the text in view
- * changed in front of the reader (docs/history/performance.md, "The drawer's close"). One listener for every
- * dialog: the wizard's island is not loaded at first, and a module it shared with this script would
- * take the script out of the page (src/islands/analytics/AnalyticsBeacon.tsx).
+ * restyles once. Never taken off: the blocks in view keep the paint containment they took under
+ * the backdrop, which Chrome rasterises a shade differently; taken off at the close, the text in
+ * view changed in front of the reader (docs/history/performance.md, "The drawer's close"). One
+ * listener for every dialog: the wizard's island is not loaded at first, and a module it shared
+ * with this script would take the script out of the page
+ * (src/islands/analytics/AnalyticsBeacon.tsx).
  */
 export function holdPageBehindDialogs(): void {
   document.addEventListener(
