@@ -33,6 +33,11 @@ test.describe('header on wide screens', () => {
     await expect(trigger).toHaveAttribute('popovertarget', 'programs-menu');
     await trigger.click();
     await expect(page.locator('#programs-menu')).toBeVisible();
+    // A popover is not modal: the page stays rendered whole, the footer included, two frames on
+    // (only a modal dialog hands the page out of view back to the browser to skip).
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const footerLink = page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' });
+    expect(await footerLink.evaluate((node) => node.checkVisibility({ contentVisibilityAuto: true }))).toBe(true);
     const menu = page.getByRole('navigation', { name: 'Main' }).getByRole('list', { name: 'Programs' });
     for (const program of programRoutes) {
       await expect(menu.getByRole('link', { name: program.label })).toHaveAttribute('href', program.href);
