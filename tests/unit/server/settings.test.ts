@@ -119,14 +119,20 @@ describe('settings', () => {
   });
 });
 
-describe('the server and the export with a bad setting', () => {
-  const run = (file: string, env: Record<string, string>) =>
+// Each test starts Node on one of the server's entry points, which loads the server's modules before
+// it reads a setting. On the 2-core CI machine, beside the browser tests and the reliability suite,
+// one such start once took over 20 s: the child gets 50 s, the test 60.
+describe('the server and the export with a bad setting', { timeout: 60_000 }, () => {
+  const run = (
+    file: string,
+    env: Record<string, string>,
+    cwd = mkdtempSync(path.join(tmpdir(), 'humanwise-settings-')),
+  ) =>
     new Promise<{ code: number; stderr: string }>((resolve) => {
-      const cwd = mkdtempSync(path.join(tmpdir(), 'humanwise-settings-'));
       execFile(
         process.execPath,
         [path.resolve(file)],
-        { cwd, env: childEnv(env), timeout: 20_000 },
+        { cwd, env: childEnv(env), timeout: 50_000 },
         (error, _stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stderr }),
       );
     });
@@ -165,14 +171,7 @@ describe('the server and the export with a bad setting', () => {
   it('a .env file in the working directory is read; the environment wins over it', async () => {
     const cwd = mkdtempSync(path.join(tmpdir(), 'humanwise-dotenv-'));
     writeFileSync(path.join(cwd, '.env'), 'PG_POOL_MAX=0\nWAITLIST_RATE_LIMIT=-3\n');
-    const result = await new Promise<{ code: number; stderr: string }>((resolve) => {
-      execFile(
-        process.execPath,
-        [path.resolve('src/server/commands/export.ts')],
-        { cwd, env: childEnv({ PG_POOL_MAX: '2' }), timeout: 20_000 },
-        (error, _stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stderr }),
-      );
-    });
+    const result = await run('src/server/commands/export.ts', { PG_POOL_MAX: '2' }, cwd);
     expect(result.code).toBe(1);
     expect(result.stderr.trim()).toBe('Setting error: WAITLIST_RATE_LIMIT must be 0 or more (got "-3")');
   });
