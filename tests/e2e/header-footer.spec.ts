@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
+import { elementsRestyledDuring } from '../support/restyles.ts';
 import { isMobile, programRoutes, site } from '../support/site.ts';
 
 test.describe('header on wide screens', () => {
@@ -149,16 +150,13 @@ test.describe('header on small screens', () => {
 
     // The close restyles what is in view (Chromium's trace counts the elements each style pass
     // restyled): the header, with the drawer, and the blocks on screen, not the page below them.
-    const tracing = browserName === 'chromium';
-    if (tracing) await browser.startTracing(page, { categories: ['devtools.timeline'] });
-    await page.keyboard.press('Escape');
-    await expect(drawer).toBeHidden();
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
-    if (tracing) {
-      const { traceEvents } = JSON.parse((await browser.stopTracing()).toString()) as {
-        traceEvents: { name: string; args?: { elementCount?: number } }[];
-      };
-      const restyled = traceEvents.filter((e) => e.name === 'UpdateLayoutTree').map((e) => e.args?.elementCount ?? 0);
+    const close = async () => {
+      await page.keyboard.press('Escape');
+      await expect(drawer).toBeHidden();
+    };
+    if (browserName !== 'chromium') await close();
+    else {
+      const restyled = await elementsRestyledDuring(browser, page, close);
       const inViewElements = await page.evaluate(() => {
         const blocks = [...document.querySelectorAll('body > header, main > *')].filter((block) => {
           const { top, bottom } = block.getBoundingClientRect();

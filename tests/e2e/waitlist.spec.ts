@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { storedLeads, uniqueEmail } from '../support/leads.ts';
+import { elementsRestyledDuring } from '../support/restyles.ts';
 
 const PROGRAM = '/program/orchestration';
 
@@ -131,16 +132,10 @@ test('behind the wizard only the page in view is rendered, and a step restyles t
   await dialog.getByRole('radio', { name: 'Executive' }).check();
   // Each style pass from Next to step 2 on screen, by how many elements it restyled (Chromium's trace).
   const elements = await dialog.locator('*').count();
-  await browser.startTracing(page, { categories: ['devtools.timeline'] });
-  await dialog.getByRole('button', { name: 'Next' }).click();
-  await expect(dialog.getByText(/^Step 2 of 5/)).toBeVisible();
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
-  const { traceEvents } = JSON.parse((await browser.stopTracing()).toString()) as {
-    traceEvents: { name: string; args?: { elementCount?: number } }[];
-  };
-  const restyled = traceEvents
-    .filter((event) => event.name === 'UpdateLayoutTree')
-    .map((e) => e.args?.elementCount ?? 0);
+  const restyled = await elementsRestyledDuring(browser, page, async () => {
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await expect(dialog.getByText(/^Step 2 of 5/)).toBeVisible();
+  });
   expect(restyled.length).toBeGreaterThan(0);
   // The step's own elements at most, never the page behind it (a :has() above the dialog restyled
   // every rendered element of the page at each step: 192 against 25).
