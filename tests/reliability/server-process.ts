@@ -116,11 +116,21 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   void exited.then(() => {
     dead = true;
   });
+  // The last answer is kept for the error: a start that once ran out of time on a loaded CI machine
+  // left no output to say whether the process had hung, never listened or answered too slowly.
+  let lastAnswer = 'none';
   const settled = await pollUntil(
-    async () => dead || (await send(url, { path: '/healthz', timeoutMs: 1000 })).status === 200,
+    async () => {
+      if (dead) return true;
+      const answer = await send(url, { path: '/healthz', timeoutMs: 1000 });
+      lastAnswer = answer.status ? `${answer.status} in ${Math.round(answer.ms)} ms` : (answer.error ?? 'no answer');
+      return answer.status === 200;
+    },
     { timeoutMs: 60_000 },
   );
   if (settled && !dead) return server;
   server.kill('SIGKILL');
-  throw new Error(`the server did not become healthy on ${url}: ${output.slice(-1500)}`);
+  throw new Error(
+    `the server did not become healthy on ${url} (${dead ? 'it exited' : `still running; last /healthz: ${lastAnswer}`}): ${output.slice(-1500)}`,
+  );
 }
