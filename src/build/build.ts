@@ -1,6 +1,7 @@
 /**
- * `npm run build`: checks the build-time settings, runs Astro's build, then writes the build stamp
- * (dist/build-stamp.json) that `npm start` and the server check.
+ * `npm run build`: checks the build-time settings, runs Astro's build, compresses its files for the
+ * server (dist/precompressed), then writes the build stamp (dist/build-stamp.json) that `npm start`
+ * and the server check.
  *
  * The settings are checked before Astro loads any page, so a bad `SITE_URL` is one line, not a
  * stack trace from inside the build; example placeholders are allowed (a fresh clone builds and
@@ -9,6 +10,7 @@
 import { fileURLToPath } from 'node:url';
 import { build } from 'astro';
 import { loadBuildSettings, placeholderSettings, settingsOrExit } from '../config/build-settings.ts';
+import { precompressStaticAssets } from './precompress.ts';
 import { makeStamp, writeStamp } from './stamp.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -29,4 +31,5 @@ const outDir = outDirAt === -1 ? 'dist' : (process.argv[outDirAt + 1] ?? 'dist')
 // Hashed before the build reads them, so an edit made while it runs makes the next start rebuild.
 const stamp = makeStamp(root, settings);
 await build({ root, outDir });
+await precompressStaticAssets(`${root}${outDir}/`);
 writeStamp(`${root}${outDir}`, stamp);

@@ -59,7 +59,7 @@ if (!stamp) {
 }
 
 const { handler: astro } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
-const assets = await loadStaticAssets(`${distDir}client`);
+const assets = await loadStaticAssets(distDir);
 const schedule = settings.LEADS_DELIVERY_FAST ? fastSchedule : productionSchedule;
 // Imported only now: src/config/site.ts validates the build-time settings as it loads, and a bad
 // one must be reported by settingsOrExit above, as one line, not thrown from an import.
@@ -234,7 +234,7 @@ const publisher: Publisher | undefined =
           const next = (await import(`${pathToFileURL(entry).href}?build=${buildGeneration}`)) as {
             handler: AstroHandler;
           };
-          const nextAssets = await loadStaticAssets(`${distDir}client`);
+          const nextAssets = await loadStaticAssets(distDir);
           app.setBuild({
             assets: nextAssets,
             astro: next.handler,

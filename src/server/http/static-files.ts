@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import Negotiator from 'negotiator';
+import { compress, contentHash, formNames, isCompressible, PRECOMPRESSED_DIR } from '../../config/precompressed.ts';
 import { inlineScriptHashes } from './inline-script-hashes.ts';
 
 /** One built file, held in memory with its compressed forms (the whole site is a few megabytes). */
@@ -36,8 +35,6 @@ const contentTypes: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-const compressible = new Set(['.html', '.css', '.js', '.mjs', '.json', '.svg', '.xml', '.txt', '.webmanifest']);
-
 async function walk(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
   const files = await Promise.all(
@@ -55,18 +52,32 @@ function urlPathsFor(file: string): string[] {
   return [path];
 }
 
-export async function loadStaticAssets(root: string): Promise<Map<string, StaticAsset>> {
+/** A file's compressed forms as the build left them, or undefined where it left none for this content. */
+async function storedForms(dir: string, hash: string) {
+  try {
+    const names = formNames(hash);
+    const [gzip, brotli] = await Promise.all([readFile(join(dir, names.gzip)), readFile(join(dir, names.brotli))]);
+    return { gzip, brotli };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Loads every file of the build in `distDir` (a path ending in a separator), with its compressed forms. */
+export async function loadStaticAssets(distDir: string): Promise<Map<string, StaticAsset>> {
+  const root = `${distDir}client`;
   const assets = new Map<string, StaticAsset>();
   for (const absolute of await walk(root)) {
     const file = relative(root, absolute);
     const ext = extname(file);
     const body = await readFile(absolute);
     const hashed = file.startsWith(`_astro${sep}`);
+    const hash = contentHash(body);
     const asset: StaticAsset = {
       urlPath: '',
       body,
       contentType: contentTypes[ext] ?? 'application/octet-stream',
-      etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+      etag: `"${hash}"`,
       // Hashed build assets never change; pages revalidate so a deploy shows at once.
       cacheControl: hashed
         ? 'public, max-age=31536000, immutable'
@@ -75,12 +86,10 @@ export async function loadStaticAssets(root: string): Promise<Map<string, Static
           : 'public, max-age=3600',
     };
     if (ext === '.html') asset.scriptHashes = inlineScriptHashes(body.toString('utf8'));
-    if (compressible.has(ext) && body.length > 512) {
-      asset.gzip = gzipSync(body, { level: 9 });
-      // Quality 11 for the site's files; the editor's bundle (about 3 MB, CMS_MODE local or github) at 11
-      // would hold the start-up for half a minute on a small server, for a few percent fewer bytes.
-      const quality = body.length > 1024 * 1024 ? 6 : 11;
-      asset.brotli = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: quality } });
+    if (isCompressible(file, body)) {
+      const { gzip, brotli } = (await storedForms(`${distDir}${PRECOMPRESSED_DIR}`, hash)) ?? compress(body);
+      asset.gzip = gzip;
+      asset.brotli = brotli;
     }
     for (const urlPath of urlPathsFor(file)) assets.set(urlPath, { ...asset, urlPath });
   }
