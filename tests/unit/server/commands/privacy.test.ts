@@ -79,8 +79,10 @@ if (pgUrl) {
   });
 }
 
+// Each test starts the commands as Node processes, up to four at once: on a loaded 2-core CI
+// machine one took over 20 s to start (as tests/unit/server/settings.test.ts found), so 60 s each.
 for (const target of targets) {
-  describe(`lead commands on ${target.name}`, () => {
+  describe(`lead commands on ${target.name}`, { timeout: 60_000 }, () => {
     let env: Record<string, string>;
     beforeAll(async () => {
       env = await target.env();
