@@ -1,6 +1,13 @@
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { compress, contentHash, formNames, isCompressible, PRECOMPRESSED_DIR } from '../config/precompressed.ts';
+import {
+  builtFiles,
+  compress,
+  contentHash,
+  formNames,
+  isCompressible,
+  PRECOMPRESSED_DIR,
+} from '../config/precompressed.ts';
 
 /**
  * Writes the compressed forms of the build in `distDir` (a path ending in a separator), afresh, for
@@ -11,10 +18,7 @@ export async function precompressStaticAssets(distDir: string): Promise<void> {
   const target = `${distDir}${PRECOMPRESSED_DIR}`;
   await rm(target, { recursive: true, force: true });
   await mkdir(target, { recursive: true });
-  const files = await readdir(root, { recursive: true, withFileTypes: true });
-  for (const entry of files) {
-    if (!entry.isFile()) continue;
-    const absolute = join(entry.parentPath, entry.name);
+  for (const absolute of await builtFiles(root)) {
     const body = await readFile(absolute);
     if (!isCompressible(relative(root, absolute), body)) continue;
     const { gzip, brotli } = compress(body);

@@ -6,10 +6,17 @@
  * outlives its file: one edited after the build is compressed at start-up as before.
  */
 import { createHash } from 'node:crypto';
-import { extname } from 'node:path';
+import { readdir } from 'node:fs/promises';
+import { extname, join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 export const PRECOMPRESSED_DIR = 'precompressed';
+
+/** Every file under a build's `client` folder, as absolute paths: what the build compresses and the server holds. */
+export async function builtFiles(clientDir: string): Promise<string[]> {
+  const entries = await readdir(clientDir, { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => !entry.isDirectory()).map((entry) => join(entry.parentPath, entry.name));
+}
 
 const compressibleTypes = new Set(['.html', '.css', '.js', '.mjs', '.json', '.svg', '.xml', '.txt', '.webmanifest']);
 

@@ -1,7 +1,14 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
 import Negotiator from 'negotiator';
-import { compress, contentHash, formNames, isCompressible, PRECOMPRESSED_DIR } from '../../config/precompressed.ts';
+import {
+  builtFiles,
+  compress,
+  contentHash,
+  formNames,
+  isCompressible,
+  PRECOMPRESSED_DIR,
+} from '../../config/precompressed.ts';
 import { inlineScriptHashes } from './inline-script-hashes.ts';
 
 /** One built file, held in memory with its compressed forms (the whole site is a few megabytes). */
@@ -35,14 +42,6 @@ const contentTypes: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-async function walk(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true });
-  const files = await Promise.all(
-    entries.map((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)])),
-  );
-  return files.flat();
-}
-
 /** URL paths a built file answers: "about.html" -> "/about", "index.html" -> "/". */
 function urlPathsFor(file: string): string[] {
   const path = `/${file.split(sep).join('/')}`;
@@ -67,7 +66,7 @@ async function storedForms(dir: string, hash: string) {
 export async function loadStaticAssets(distDir: string): Promise<Map<string, StaticAsset>> {
   const root = `${distDir}client`;
   const assets = new Map<string, StaticAsset>();
-  for (const absolute of await walk(root)) {
+  for (const absolute of await builtFiles(root)) {
     const file = relative(root, absolute);
     const ext = extname(file);
     const body = await readFile(absolute);
