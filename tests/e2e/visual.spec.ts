@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { publicRoutes } from '../support/routes.ts';
+import { oneRouteOf } from '../support/routes.ts';
 import { setInWebFont, waitForSettled } from '../support/settle.ts';
 
 /**
@@ -16,13 +16,6 @@ const VIEWPORTS = [
   { width: 1280, height: 800 },
 ];
 
-/** The first route that starts with `prefix`: one page stands for its template. */
-function oneOf(prefix: string): string {
-  const route = publicRoutes().find((candidate) => candidate.startsWith(prefix));
-  if (!route) throw new Error(`no built route starts with ${prefix}`);
-  return route;
-}
-
 interface Shot {
   /** The baseline's name, without width and extension. */
   name: string;
@@ -37,9 +30,9 @@ interface Shot {
 
 const templates: Shot[] = [
   { name: 'home', route: '/' },
-  { name: 'program', route: oneOf('/program/') },
-  { name: 'offer', route: oneOf('/offer/') },
-  { name: 'case-study', route: oneOf('/case-study/') },
+  { name: 'program', route: oneRouteOf('/program/') },
+  { name: 'offer', route: oneRouteOf('/offer/') },
+  { name: 'case-study', route: oneRouteOf('/case-study/') },
   { name: 'results', route: '/results' },
   { name: 'solutions', route: '/solutions' },
   { name: 'about', route: '/about' },
@@ -70,7 +63,7 @@ const states: Shot[] = [
   },
   {
     name: 'wizard-errors',
-    route: oneOf('/program/'),
+    route: oneRouteOf('/program/'),
     prepare: async (page) => {
       await page.getByRole('main').getByRole('link', { name: 'Join the Waiting List' }).first().click();
       const dialog = page.getByRole('dialog', { name: 'Join the Waiting List' });

@@ -24,3 +24,10 @@ export function publicRoutes(): string[] {
     .map((path) => (path === '/index.html' ? '/' : path.replace(/(\/index)?\.html$/, '')));
   return [...new Set([...prerendered, ...onDemandRoutes])].sort();
 }
+
+/** The first built route that starts with `prefix`: one page stands for its template. */
+export function oneRouteOf(prefix: string): string {
+  const route = publicRoutes().find((candidate) => candidate.startsWith(prefix));
+  if (!route) throw new Error(`no built route starts with ${prefix}`);
+  return route;
+}

@@ -56,9 +56,12 @@ export function ProgramPage({ slug, content, image, offer, heroArt }: ProgramPag
 
       <Section
         labelledBy="value-title"
-        // Not render-near-view: it holds the link to the offer, the page's likely next. With this
-        // section skipped until scrolled to, a tap on that link took 365 ms to the offer's paint
-        // against 116 ms (an A/B on a throttled phone); the cause was not traced.
+        // Not render-near-view: it holds the link to the offer, the page's likely next, which the
+        // speculation rules find by a CSS selector (src/lib/speculation-rules.ts). Chrome matches
+        // that selector against a link's computed style, which a link in a skipped block does not
+        // have: with this section skipped until scrolled to, the offer was neither prerendered nor
+        // fetched ahead (DevTools' Preload events show no attempt), and a tap on that link took
+        // 365 ms to the offer's paint against 116 ms (an A/B on a throttled phone).
         className="bg-stone/60"
         containerClassName="grid grid-cols-1 gap-12 lg:grid-cols-[1fr_1.1fr] lg:gap-16"
       >
