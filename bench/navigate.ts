@@ -54,6 +54,12 @@ export const READ_BEFORE_TAP_MS = 2000;
 export interface NavigationRun {
   /** pointerdown on the first page to the next page's largest contentful paint. */
   tapToNextPaintMs: number;
+  /**
+   * Of that, pointerdown to the prerendered page's activation: what the tap and the browser take
+   * to swap the pages in. The rest is the shown page's first frame (docs/history/performance.md,
+   * "What Home -> Results pays after the activation"). Absent when the page was not prerendered.
+   */
+  tapToActivationMs?: number;
   /** Whether the next page was shown from a prerender. */
   prerendered: boolean;
 }
@@ -125,7 +131,7 @@ async function navigateOnce(browser: Browser, siteUrl: string, pair: NavigationP
     const tappedAt = await arriveByTap(page, siteUrl, pair);
     const next = await page.evaluate(
       () =>
-        new Promise<{ paintedAt: number; prerendered: boolean }>((resolve) => {
+        new Promise<{ paintedAt: number; activatedAt: number; prerendered: boolean }>((resolve) => {
           const [navigation] = performance.getEntriesByType('navigation') as (PerformanceNavigationTiming & {
             activationStart?: number;
           })[];
@@ -136,12 +142,17 @@ async function navigateOnce(browser: Browser, siteUrl: string, pair: NavigationP
             observer.disconnect();
             resolve({
               paintedAt: performance.timeOrigin + Math.max(largest.startTime, activationStart),
+              activatedAt: performance.timeOrigin + activationStart,
               prerendered: activationStart > 0,
             });
           }).observe({ type: 'largest-contentful-paint', buffered: true });
         }),
     );
-    return { tapToNextPaintMs: Math.round(next.paintedAt - tappedAt), prerendered: next.prerendered };
+    return {
+      tapToNextPaintMs: Math.round(next.paintedAt - tappedAt),
+      ...(next.prerendered ? { tapToActivationMs: Math.round(next.activatedAt - tappedAt) } : {}),
+      prerendered: next.prerendered,
+    };
   } finally {
     await context.close();
   }

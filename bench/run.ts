@@ -240,8 +240,13 @@ async function main(): Promise<number> {
     );
     for (const pair of [floor!, ...pairs]) {
       const prerendered = pair.runs.filter((run) => run.prerendered).length;
+      // Where the time went: the tap and the swap, then the shown page's first frame.
+      const shown = pair.runs.filter((run) => run.tapToActivationMs !== undefined);
+      const split = shown.length
+        ? `; tap to activation ${median(shown.map((run) => run.tapToActivationMs!))}, then to the paint ${median(shown.map((run) => run.tapToNextPaintMs - run.tapToActivationMs!))}`
+        : '';
       console.log(
-        `  ${pair.label.padEnd(28)} median ${String(pair.medianMs).padStart(4)} ms of ${pair.runs.map((run) => run.tapToNextPaintMs).join(', ')} (prerendered ${prerendered}/${pair.runs.length})${pair.label === reference.label ? ', the floor on this machine' : `, ${(pair.medianMs / floor!.medianMs).toFixed(2)}x`}`,
+        `  ${pair.label.padEnd(28)} median ${String(pair.medianMs).padStart(4)} ms of ${pair.runs.map((run) => run.tapToNextPaintMs).join(', ')} (prerendered ${prerendered}/${pair.runs.length}${split})${pair.label === reference.label ? ', the floor on this machine' : `, ${(pair.medianMs / floor!.medianMs).toFixed(2)}x`}`,
       );
     }
     const arrivalRuns = await measureTapAfterArrival(siteUrl, { chromiumPath, runs: tapRuns });

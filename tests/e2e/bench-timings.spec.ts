@@ -58,6 +58,9 @@ test('each link pair’s next page is shown from a prerender, and the tap to its
     expect(run?.prerendered, pair.label).toBe(true);
     expect(run?.tapToNextPaintMs, pair.label).toBeGreaterThan(0);
     expect(run?.tapToNextPaintMs, pair.label).toBeLessThan(30_000);
+    // The activation comes between the tap and the shown page's paint.
+    expect(run?.tapToActivationMs, pair.label).toBeGreaterThan(0);
+    expect(run?.tapToActivationMs, pair.label).toBeLessThanOrEqual(run!.tapToNextPaintMs);
   }
 });
 
