@@ -258,7 +258,7 @@ test.describe('speculation rules', () => {
         rules.dataset.testControl = '';
         rules.textContent = document.querySelector<HTMLTemplateElement>(`template[${attribute}]`)!.content.textContent;
         document.head.append(rules);
-      }, 'data-speculation-rules');
+      }, SPECULATION_RULES_ATTRIBUTE);
       await page.locator('footer').getByRole('link', { name: 'Continuous Innovation Ecosystem' }).hover();
       await expect.poll(() => pathsOf(preloads, 'prerender')).toContain('/cie');
       await expect(page.locator('script[type="speculationrules"]:not([data-test-control])')).toHaveCount(0);
