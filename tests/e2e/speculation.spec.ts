@@ -107,7 +107,8 @@ test.describe('speculation rules', () => {
   // prerendered ahead.
   for (const path of ['/', '/results', oneRouteOf('/case-study/'), oneRouteOf('/program/'), oneRouteOf('/offer/')])
     test(`${path}: the rules parse, pass the CSP and prerender each likely next page once idle`, async ({ page }) => {
-      // The pages the page names, from its HTML (the template the rules are made from).
+      // The pages the page names, from its HTML (the template the rules are made from): read from
+      // the served document, since the page script replaces the template once the rules go live.
       const html = await (await page.request.get(path)).text();
       const likelyNext = html.match(new RegExp(`<template ${SPECULATION_RULES_ATTRIBUTE}="([^"]*)"`))?.[1]?.split(' ');
       expect(likelyNext?.length, 'the page names its likely next pages').toBeGreaterThan(0);
