@@ -201,7 +201,12 @@ const waitlist = {
     },
   }),
   trustProxy: settings.TRUST_PROXY,
-  log: (event: Record<string, unknown>) => logger.info(event),
+  // A submission answered 5xx was not stored (the store did not answer, or a fault): a problem the
+  // operator must see at LOG_LEVEL=warn too. Every other outcome is routine.
+  log: (event: Record<string, unknown>) =>
+    Number(event.status) >= 500
+      ? logger.error(event, 'waiting-list submission not stored: the visitor was asked to try again')
+      : logger.info(event),
   ...(metrics ? { countOutcome: metrics.countSubmission } : {}),
 };
 

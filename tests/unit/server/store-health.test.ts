@@ -1,18 +1,23 @@
 /**
  * The real server (src/server/launch.mjs on the build) and the store it stands on: it refuses to
- * start, in one line, on a store it cannot use, and /healthz says 503 once the store stops
- * answering real reads. Needs `npm run build` (npm test builds first).
+ * start, in one line, on a store it cannot use, /healthz says 503 once the store stops answering
+ * real reads, and a submission the store cannot take is logged as an error. Needs `npm run build`
+ * (npm test builds first).
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { closeSync, copyFileSync, existsSync, mkdtempSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqliteLeadStore } from '../../../src/server/leads/store.ts';
 import { freePort } from '../../../scripts/free-port.ts';
+import { json, send } from '../../reliability/http-client.ts';
 import { startServer } from '../../reliability/server-process.ts';
+import { submission } from '../../reliability/submissions.ts';
+import { waitlistApiMessages } from '../../../src/server/waitlist/messages.ts';
 import { lead } from './leads/store-contract.ts';
 import { childEnv } from '../../support/child-env.ts';
 
@@ -92,6 +97,40 @@ describe.skipIf(!built)('the store at start and in /healthz (real server; needs 
       const answer = await fetch(`${server.url}/healthz`);
       expect(answer.status).toBe(503);
       expect((await answer.json()).status).toBe('unavailable');
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('a submission the store cannot take is answered 503 and logged as an error, without the address', async () => {
+    const file = path.join(tempDir(), 'leads.sqlite');
+    await storeWithLeads(file, 1);
+    // Started at LOG_LEVEL=warn, which the README says keeps only problems.
+    const server = await startServer({ storeEnv: { SQLITE_PATH: file }, feedUrl: 'http://127.0.0.1:9/feed.xml' });
+    try {
+      // The table moved away under the running server: its next insert fails, as on a broken store.
+      const db = new DatabaseSync(file);
+      db.exec('ALTER TABLE leads RENAME TO leads_elsewhere');
+      db.close();
+      const lead = submission('store-health', 0, { kind: 'json' });
+      const answer = await send(server.url, lead.request);
+      expect(answer.status).toBe(503);
+      expect(json(answer)?.message).toBe(waitlistApiMessages.storeFailed);
+
+      const logged = () =>
+        server
+          .output()
+          .split('\n')
+          .flatMap((line) => {
+            try {
+              return [JSON.parse(line) as Record<string, unknown>];
+            } catch {
+              return [];
+            }
+          })
+          .find((entry) => entry.event === 'waitlist');
+      await expect.poll(logged, { timeout: 10_000 }).toMatchObject({ level: 50, outcome: 'store_error', status: 503 });
+      expect(server.output()).not.toContain(lead.email);
     } finally {
       await server.stop();
     }
