@@ -289,11 +289,24 @@ export function openSqliteLeadStore(file: string, options: SqliteStoreOptions = 
     return confirmation;
   }
 
+  /**
+   * Throws when the file at SQLITE_PATH is no longer the one this connection writes to: a file moved
+   * over it (a backup or a restore written onto the live store) leaves this server writing into a
+   * deleted file, which no later start can read. A lead saved there would be acknowledged and lost;
+   * refused, the visitor is asked to try again and keeps what they typed. One stat, next to the fsync.
+   */
+  function assertStillTheFile(): void {
+    if (identity !== undefined && fileIdentity(location) !== identity) {
+      throw new Error('The file at SQLITE_PATH is no longer the store this server opened (replaced or removed).');
+    }
+  }
+
   return {
     kind: 'sqlite',
 
     async save(lead: LeadInput, idempotencyKey: string, saveOptions: SaveOptions = {}): Promise<SaveResult> {
       open();
+      assertStillTheFile();
       const at = now();
       const id = randomUUID();
       const values = leadValues(id, at.toISOString(), lead, idempotencyKey, (v) =>
@@ -422,18 +435,12 @@ export function openSqliteLeadStore(file: string, options: SqliteStoreOptions = 
       });
     },
 
-    /**
-     * A real read of both tables, and the file at SQLITE_PATH is still the one this connection
-     * writes to: a file moved over it (a backup written onto the live store) leaves this server
-     * writing into a deleted file, which no later start can read.
-     */
+    /** A real read of both tables, and the file at SQLITE_PATH is still the one this connection writes to. */
     async ping(): Promise<void> {
       open();
       readLatest.get();
       readLatestDelivery.get();
-      if (identity !== undefined && fileIdentity(location) !== identity) {
-        throw new Error('The file at SQLITE_PATH is no longer the store this server opened (replaced or removed).');
-      }
+      assertStillTheFile();
     },
 
     async checkIntegrity(): Promise<boolean> {

@@ -83,7 +83,7 @@ describe.skipIf(!built)('the store at start and in /healthz (real server; needs 
     expect(printed).toMatch(/^Lead store error: the SQLite store at .*leads\.sqlite failed SQLite's quick_check/);
   });
 
-  it('/healthz answers 503 once the store file is replaced under the running server', async () => {
+  it('/healthz and a submission answer 503 once the store file is replaced under the running server', async () => {
     const dir = tempDir();
     const file = path.join(dir, 'leads.sqlite');
     await storeWithLeads(file, 3);
@@ -97,6 +97,10 @@ describe.skipIf(!built)('the store at start and in /healthz (real server; needs 
       const answer = await fetch(`${server.url}/healthz`);
       expect(answer.status).toBe(503);
       expect((await answer.json()).status).toBe('unavailable');
+      // Saved, the lead would go into the file just removed: refused, the visitor tries again.
+      const submitted = await send(server.url, submission('store-replaced', 0, { kind: 'json' }).request);
+      expect(submitted.status).toBe(503);
+      expect(json(submitted)?.message).toBe(waitlistApiMessages.storeFailed);
     } finally {
       await server.stop();
     }
