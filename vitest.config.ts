@@ -35,6 +35,11 @@ export default defineConfig({
     setupFiles: ['tests/unit/setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // CI runs Vitest beside the browser tests and the reliability suite on two cores, where a
+    // condition met in milliseconds on a quiet machine once took over expect.poll's default second
+    // (six requests to reach the POV service, tests/unit/server/api/pov.test.ts). A poll returns as
+    // soon as its condition holds, so the longer bound costs a passing test nothing.
+    expect: { poll: { timeout: 10_000 } },
     projects: [
       {
         extends: true,
