@@ -37,6 +37,8 @@ export interface RunningServer {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** What the server wrote (pino JSON lines at LOG_LEVEL, plus anything on stderr). */
   output(): string;
+  /** The same, a line each: its JSON object, or `{ unparsable: line }` for a line that is not JSON. */
+  logEntries(): Record<string, unknown>[];
   /** Resident memory in KiB, from /proc/<pid>/status. */
   rssKiB(): number;
   kill(signal: NodeJS.Signals): void;
@@ -88,6 +90,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     child,
     exited,
     output: () => output,
+    logEntries: () =>
+      output
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .map((line) => {
+          try {
+            return JSON.parse(line) as Record<string, unknown>;
+          } catch {
+            return { unparsable: line };
+          }
+        }),
     rssKiB: () => {
       if (child.exitCode !== null || child.signalCode !== null) {
         throw new Error(

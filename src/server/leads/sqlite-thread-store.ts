@@ -21,6 +21,7 @@ const revive = ({ error }: WorkerReply & { ok: false }) =>
   Object.assign(new Error(error.message), {
     name: error.name,
     ...(error.code !== undefined && { code: error.code }),
+    ...(error.errstr !== undefined && { errstr: error.errstr }),
     ...(error.stack && { stack: error.stack }),
   });
 

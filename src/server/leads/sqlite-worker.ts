@@ -30,7 +30,12 @@ export type WorkerCall = {
 }[StoreMethod];
 export type WorkerReply =
   | { id: number; ok: true; value: unknown }
-  | { id: number; ok: false; error: { name: string; message: string; code?: unknown; stack?: string | undefined } };
+  | {
+      id: number;
+      ok: false;
+      /** The error's fields that cross the thread; `errstr`: node:sqlite's name for SQLite's result code. */
+      error: { name: string; message: string; code?: unknown; errstr?: unknown; stack?: string | undefined };
+    };
 export type WorkerStatus =
   | { ready: true }
   | { ready: false; error: WorkerReply & { ok: false } }
@@ -62,7 +67,13 @@ const failure = (id: number, error: unknown): WorkerReply & { ok: false } => {
   return {
     id,
     ok: false,
-    error: { name: e.name, message: e.message, code: (e as { code?: unknown }).code, stack: e.stack },
+    error: {
+      name: e.name,
+      message: e.message,
+      code: (e as { code?: unknown }).code,
+      errstr: (e as { errstr?: unknown }).errstr,
+      stack: e.stack,
+    },
   };
 };
 

@@ -33,7 +33,7 @@ export function logWaitlist(
           status,
           ...(result.kind === 'invalid' ? { fields: Object.keys(result.errors) } : {}),
           ...(result.kind === 'stored' || result.kind === 'duplicate' ? { program: result.program } : {}),
-          ...(result.kind === 'store_error' ? { errorCode: result.errorCode } : {}),
+          ...(result.kind === 'store_error' ? { storeError: result.storeError } : {}),
         }
       : { outcome: 'rejected', reason: result.reason, status };
   try {

@@ -31,7 +31,8 @@ export type SubmitOutcome =
   /** The idempotency key already stored a different lead (the validated fields plus the program). */
   | { kind: 'key_conflict'; id: string }
   | { kind: 'rate_limited'; retryAfterSeconds: number }
-  | { kind: 'store_error'; errorCode: string | undefined };
+  /** The store did not take it; `storeError` says why, in words safe to log (describeStoreError). */
+  | { kind: 'store_error'; storeError: string };
 
 export type Submit = (candidate: WaitlistCandidate, client: string) => Promise<SubmitOutcome>;
 
@@ -50,6 +51,19 @@ export interface WaitlistSubmitterOptions {
    * already in the outbox: a missed call only delays them.
    */
   onStored?: (leadId: string, confirmation: ConfirmationOutcome | undefined, program: string | null) => void;
+}
+
+/**
+ * What the log may say of a store failure: the error's code (PostgreSQL's SQLSTATE, a system call's,
+ * node:sqlite's with SQLite's own name for its result code), or, for an error without one, its
+ * message: the pool's "timeout exceeded when trying to connect", "Connection terminated
+ * unexpectedly", the stores' own. Never the message of an error with a code: PostgreSQL's may quote
+ * the value it refused, and values are the visitor's.
+ */
+export function describeStoreError(error: unknown): string {
+  const { code, errstr, message } = (error ?? {}) as { code?: unknown; errstr?: unknown; message?: unknown };
+  if (typeof code === 'string') return typeof errstr === 'string' ? `${code} (${errstr})` : code;
+  return typeof message === 'string' && message ? message : 'unknown';
 }
 
 export function createWaitlistSubmitter({
@@ -81,8 +95,7 @@ export function createWaitlistSubmitter({
         { confirm },
       );
     } catch (error) {
-      const code = (error as { code?: unknown } | null)?.code;
-      return { kind: 'store_error', errorCode: typeof code === 'string' ? code : undefined };
+      return { kind: 'store_error', storeError: describeStoreError(error) };
     }
     if (!saved.created)
       return saved.sameLead ? { kind: 'duplicate', id: saved.id, program } : { kind: 'key_conflict', id: saved.id };

@@ -68,6 +68,12 @@ export const loadScenario: Scenario = {
       'new visitors meanwhile (home page, /healthz)',
       `${visited.length}: ${tally(visited.map((v) => v.status || 'none'))}; ${latencyText(summarize(visited.map((v) => v.ms)))}`,
     );
+    // What the server logged of each submission it failed (the store's error code, or the pool's
+    // message): on a CI machine where this once failed, nothing else said which step had stalled.
+    const failed = server.logEntries().filter((entry) => entry.event === 'waitlist' && Number(entry.status) >= 500);
+    if (failed.length > 0) {
+      report.figure('the server logged', tally(failed.map((entry) => `${entry.outcome}: ${entry.storeError ?? '-'}`)));
+    }
     report.check('zero 5xx', fiveXx === 0, `${fiveXx} answers of 5xx`);
     report.check(
       'new visitors are served meanwhile (200)',

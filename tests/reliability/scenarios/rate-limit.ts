@@ -124,22 +124,14 @@ export const rateLimitScenario: Scenario = {
     // The wizard posts to /api/waitlist, the plain form to /waitlist.
     const expected = bots.length + 1;
     const isSubmission = (l: Record<string, unknown>) => l.path === '/api/waitlist' || l.path === '/waitlist';
-    const logLines = () =>
-      open
-        .output()
-        .split('\n')
-        .filter((line) => line.trim() !== '')
-        .map((line) => {
-          try {
-            return JSON.parse(line) as Record<string, unknown>;
-          } catch {
-            return { unparsable: line };
-          }
-        });
-    for (let i = 0; i < 20 && logLines().filter((l) => isSubmission(l) && 'status' in l).length < expected; i += 1) {
+    for (
+      let i = 0;
+      i < 20 && open.logEntries().filter((l) => isSubmission(l) && 'status' in l).length < expected;
+      i += 1
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    const lines = logLines();
+    const lines = open.logEntries();
     const requests = lines.filter((l) => isSubmission(l) && 'durationMs' in l);
     const shaped = requests.every(
       (l) => l.method === 'POST' && typeof l.status === 'number' && typeof l.durationMs === 'number',

@@ -121,19 +121,13 @@ describe.skipIf(!built)('the store at start and in /healthz (real server; needs 
       expect(answer.status).toBe(503);
       expect(json(answer)?.message).toBe(waitlistApiMessages.storeFailed);
 
-      const logged = () =>
-        server
-          .output()
-          .split('\n')
-          .flatMap((line) => {
-            try {
-              return [JSON.parse(line) as Record<string, unknown>];
-            } catch {
-              return [];
-            }
-          })
-          .find((entry) => entry.event === 'waitlist');
-      await expect.poll(logged, { timeout: 10_000 }).toMatchObject({ level: 50, outcome: 'store_error', status: 503 });
+      const logged = () => server.logEntries().find((entry) => entry.event === 'waitlist');
+      await expect.poll(logged).toMatchObject({
+        level: 50,
+        outcome: 'store_error',
+        status: 503,
+        storeError: 'ERR_SQLITE_ERROR (SQL logic error)',
+      });
       expect(server.output()).not.toContain(lead.email);
     } finally {
       await server.stop();

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openSqliteLeadStore, type LeadStore } from '../../../../src/server/leads/store.ts';
 import type { WaitlistCandidate } from '../../../../src/server/waitlist/decode.ts';
 import { createMemoryRateLimiter } from '../../../../src/server/waitlist/rate-limiter.ts';
-import { createWaitlistSubmitter } from '../../../../src/server/waitlist/submit.ts';
+import { createWaitlistSubmitter, describeStoreError } from '../../../../src/server/waitlist/submit.ts';
 import { validSubmission } from '../../../support/lead-fixture.ts';
 
 const candidate = (overrides: Partial<WaitlistCandidate> = {}): WaitlistCandidate => ({
@@ -68,5 +68,27 @@ describe('createWaitlistSubmitter onStored', () => {
     ]);
     expect(stored).toEqual([]);
     expect(await store?.count()).toBe(1);
+  });
+});
+
+describe('describeStoreError: what the log says of a store that failed', () => {
+  it('names an error by its code alone, never by a message that may quote what the visitor sent', () => {
+    const refused = Object.assign(new Error('invalid input syntax for type uuid: "dana@example.com"'), {
+      code: '22P02',
+    });
+    expect(describeStoreError(refused)).toBe('22P02');
+    const sqlite = Object.assign(new Error('UNIQUE constraint failed: leads.email'), {
+      code: 'ERR_SQLITE_ERROR',
+      errstr: 'constraint failed',
+    });
+    expect(describeStoreError(sqlite)).toBe('ERR_SQLITE_ERROR (constraint failed)');
+  });
+
+  it("gives the message of an error without a code: the pool's, the store's own", () => {
+    expect(describeStoreError(new Error('timeout exceeded when trying to connect'))).toBe(
+      'timeout exceeded when trying to connect',
+    );
+    expect(describeStoreError('not an error')).toBe('unknown');
+    expect(describeStoreError(null)).toBe('unknown');
   });
 });
