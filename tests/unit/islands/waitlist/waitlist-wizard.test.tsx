@@ -140,6 +140,39 @@ describe('WaitlistForm', () => {
     log.mockRestore();
   });
 
+  it('says "Sending…" and takes no second press while the answers are on their way', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    let answer: (outcome: Awaited<ReturnType<typeof submitLead>>) => void = () => {};
+    const submit = vi.fn<typeof submitLead>(() => new Promise((resolve) => (answer = resolve)));
+    const { onStored } = renderForm(submit);
+    await walkToLastStep(user);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    const sending = await screen.findByRole('button', { name: 'Sending…' });
+    expect(sending).toBeDisabled();
+    await vi.waitFor(() => expect(submit).toHaveBeenCalledOnce());
+    await user.click(sending);
+    answer({ kind: 'stored', id: 'lead-1' });
+    await vi.waitFor(() => expect(onStored).toHaveBeenCalledOnce());
+    expect(submit).toHaveBeenCalledOnce();
+  });
+
+  it('says Submit again and focuses the answer when the last step is refused before sending', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    const { submit } = renderForm();
+    await walkToLastStep(user);
+    const anythingElse = screen.getByLabelText(/Anything else/);
+    await user.click(anythingElse);
+    // A bidirectional override, which the schema refuses (it disguises text).
+    await user.paste('Start in Q1\u202Eplease');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Additional information contains characters we cannot accept')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
+    expect(anythingElse).toHaveFocus();
+    expect(submit).not.toHaveBeenCalled();
+  });
+
   it('keeps every value when the server fails, and shows its field errors when it refuses', async () => {
     const user = userEvent.setup();
     const submit = vi
