@@ -106,12 +106,44 @@ export function createMemoryRateLimiter(settings: RateLimiterSettings): Waitlist
 }
 
 /**
+ * Creates the counts' table when it is missing, with the library's own statement, on a connection of
+ * its own whose queries get the start-up allowance (`connectionTimeoutMs`) rather than a decision's
+ * `timeoutMs`: on a busy database that statement has taken longer than a decision may, and a
+ * limiter that could not make its table would stop the server from starting.
+ */
+async function createTable(
+  settings: RateLimiterSettings & { databaseUrl: string; tableName: string },
+  connectionTimeoutMs: number,
+): Promise<void> {
+  const setup = new pg.Pool({
+    connectionString: settings.databaseUrl,
+    max: 1,
+    connectionTimeoutMillis: connectionTimeoutMs,
+    query_timeout: connectionTimeoutMs,
+  });
+  setup.on('error', () => {});
+  try {
+    await new Promise<void>((resolve, reject) => {
+      new RateLimiterPostgres(
+        { ...memoryOptions(settings), storeClient: setup, storeType: 'pool', tableName: settings.tableName },
+        (error?: unknown) => (error ? reject(error) : resolve()),
+      );
+    });
+  } finally {
+    await setup.end().catch(() => {});
+  }
+}
+
+/**
  * Counts in PostgreSQL, shared by every instance; falls back to this instance's memory when
  * PostgreSQL does not answer. Resolves once the table exists (rejects when PostgreSQL is not
  * reachable at start-up, like the lead store).
  */
 export async function createPostgresRateLimiter(options: PostgresRateLimiterOptions): Promise<WaitlistRateLimiter> {
   const timeoutMs = options.timeoutMs ?? 1000;
+  const connectionTimeoutMs = options.connectionTimeoutMs ?? PG_CONNECTION_TIMEOUT_MS;
+  const tableName = options.tableName ?? 'waitlist_rate_limit';
+  await createTable({ ...options, tableName }, connectionTimeoutMs);
   // Its own small pool: a burst of leads holding the store's connections must not starve the
   // limiter into its fallback, and a limiter query must never wait behind a lead's transaction.
   // A decision never waits longer than `timeoutMs` for a connection either: the timeout wrapper
@@ -119,7 +151,7 @@ export async function createPostgresRateLimiter(options: PostgresRateLimiterOpti
   const pool = new pg.Pool({
     connectionString: options.databaseUrl,
     max: 4,
-    connectionTimeoutMillis: options.connectionTimeoutMs ?? PG_CONNECTION_TIMEOUT_MS,
+    connectionTimeoutMillis: connectionTimeoutMs,
     query_timeout: timeoutMs,
     idleTimeoutMillis: 30_000,
   });
@@ -145,24 +177,14 @@ export async function createPostgresRateLimiter(options: PostgresRateLimiterOpti
     }
   }
 
-  let store: RateLimiterPostgres;
-  try {
-    store = await new Promise<RateLimiterPostgres>((resolve, reject) => {
-      const created: RateLimiterPostgres = new RateLimiterPostgres(
-        {
-          ...memoryOptions(options),
-          storeClient: pool,
-          storeType: 'pool',
-          tableName: options.tableName ?? 'waitlist_rate_limit',
-          clearExpiredByTimeout: true,
-        },
-        (error?: unknown) => (error ? reject(error) : resolve(created)),
-      );
-    });
-  } catch (error) {
-    await pool.end().catch(() => {});
-    throw error;
-  }
+  const store = new RateLimiterPostgres({
+    ...memoryOptions(options),
+    storeClient: pool,
+    storeType: 'pool',
+    tableName,
+    tableCreated: true,
+    clearExpiredByTimeout: true,
+  });
   const limiter = new RLWrapperTimeouts({
     limiter: store,
     timeoutMs,

@@ -46,14 +46,17 @@ describe('in-memory rate limiter', () => {
 
 /** How long the relay's 'slow' mode holds each new connection: longer than the tests' `timeoutMs`. */
 const SLOW_ACCEPT_MS = 1500;
+/** How long the relay's 'lagging' mode holds each answer of PostgreSQL: longer than a decision may take. */
+const LAG_MS = 1500;
 
 /**
  * A TCP relay to PostgreSQL that the test can cut (refuse), turn into a black hole (accept, never
- * answer) or slow down (pass each new connection on only after SLOW_ACCEPT_MS).
+ * answer), slow down (pass each new connection on only after SLOW_ACCEPT_MS) or make lag (pass on
+ * each of PostgreSQL's answers LAG_MS late).
  */
 async function relayTo(url: string) {
   const target = new URL(url);
-  let mode: 'pass' | 'refuse' | 'silent' | 'slow' = 'pass';
+  let mode: 'pass' | 'refuse' | 'silent' | 'slow' | 'lagging' = 'pass';
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
     sockets.add(client);
@@ -66,7 +69,9 @@ async function relayTo(url: string) {
       sockets.add(upstream);
       upstream.on('close', () => sockets.delete(upstream));
       upstream.on('error', () => client.destroy());
-      client.pipe(upstream).pipe(client);
+      client.pipe(upstream);
+      if (mode !== 'lagging') upstream.pipe(client);
+      else upstream.on('data', (chunk) => setTimeout(() => client.writable && client.write(chunk), LAG_MS));
     };
     if (mode === 'slow') setTimeout(pass, SLOW_ACCEPT_MS);
     else pass();
@@ -193,13 +198,33 @@ describe.skipIf(!pgUrl)('PostgreSQL rate limiter (TEST_DATABASE_URL)', () => {
     const relay = await relayTo(url);
     try {
       relay.set('slow');
-      // Before, the timeout bounded the start-up connection too, and this rejected. The default
-      // 1 s, not 300 ms: once connected, the table's creation has that long to answer, and on a
-      // busy CI machine (the reliability suites on the same PostgreSQL) it took longer than 300 ms.
+      // Before, the timeout bounded the start-up connection too, and this rejected.
       const limiter = await pgLimiter({ databaseUrl: relay.url, limit: 1, timeoutMs: 1000 });
       expect(limiter.kind).toBe('postgres');
       expect((await limiter.check('e')).allowed).toBe(true);
       expect((await limiter.check('e')).allowed).toBe(false);
+    } finally {
+      await relay.close();
+    }
+  });
+
+  it('starts while PostgreSQL answers slower than a decision may wait, and decides from memory meanwhile', async () => {
+    const relay = await relayTo(url);
+    try {
+      relay.set('lagging');
+      // The table's creation gets the start-up allowance (here 15 s: connecting alone takes several
+      // lagged answers), not the decisions' 1 s: before, it had only that 1 s, and this rejected.
+      const limiter = await pgLimiter({
+        databaseUrl: relay.url,
+        limit: 1,
+        timeoutMs: 1000,
+        connectionTimeoutMs: 15_000,
+      });
+      expect(limiter.kind).toBe('postgres');
+      const started = performance.now();
+      expect((await limiter.check('f')).allowed).toBe(true);
+      expect(performance.now() - started).toBeLessThan(LAG_MS + 1000);
+      expect((await limiter.check('f')).allowed).toBe(false);
     } finally {
       await relay.close();
     }
