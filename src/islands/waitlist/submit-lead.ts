@@ -1,4 +1,4 @@
-import { WAITLIST_API_PATH, waitlistResponseSchema } from '../../lib/waitlist/api.ts';
+import { WAITLIST_API_PATH, WAITLIST_SUBMIT_TIMEOUT_MS, waitlistResponseSchema } from '../../lib/waitlist/api.ts';
 import { HONEYPOT_FIELD, type WaitlistErrors, type WaitlistValues } from '../../lib/waitlist/schema.ts';
 
 export type SubmitOutcome =
@@ -6,6 +6,12 @@ export type SubmitOutcome =
   | { kind: 'invalid'; errors: WaitlistErrors }
   /** `keyConflict`: the key already stored other answers (422); send again under a new key. */
   | { kind: 'failed'; message: string; keyConflict?: boolean };
+
+/** No whole answer came within the deadline (the form adds that the answers are kept, and offers to send again). */
+const TOO_SLOW: SubmitOutcome = {
+  kind: 'failed',
+  message: 'Our server took too long to answer.',
+};
 
 /** POSTs a lead to our server; the idempotency key makes a retry or a double click store one lead. */
 export async function submitLead(
@@ -17,10 +23,15 @@ export async function submitLead(
     honeypot?: string;
   },
   fetchImpl: typeof fetch = fetch,
+  timeoutMs: number = WAITLIST_SUBMIT_TIMEOUT_MS,
 ): Promise<SubmitOutcome> {
+  // One deadline for the answer's headers and its body: a stalled request would otherwise leave
+  // the button on "Sending…" for as long as the connection stays open.
+  const signal = AbortSignal.timeout(timeoutMs);
   let response: Response;
   try {
     response = await fetchImpl(WAITLIST_API_PATH, {
+      signal,
       method: 'POST',
       headers: {
         'Content-Type': 'application/json',
@@ -34,10 +45,13 @@ export async function submitLead(
       }),
     });
   } catch {
-    return { kind: 'failed', message: 'We could not reach our server. Check your connection.' };
+    return signal.aborted
+      ? TOO_SLOW
+      : { kind: 'failed', message: 'We could not reach our server. Check your connection.' };
   }
   // The server's reply is checked against the shared response type; anything else (a proxy's error page) is a failure.
   const reply = waitlistResponseSchema.safeParse(await response.json().catch(() => null));
+  if (!reply.success && signal.aborted) return TOO_SLOW;
   const body = reply.success ? reply.data : null;
   if (body?.status === 'ok' && response.status === 201) return { kind: 'stored', id: body.id };
   if (body?.status === 'error' && response.status === 400 && body.errors)

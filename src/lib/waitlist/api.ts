@@ -9,6 +9,13 @@ import { waitlistFields, type WaitlistErrors } from './schema.ts';
 
 /** The wizard posts JSON here. */
 export const WAITLIST_API_PATH = '/api/waitlist';
+/**
+ * How long the wizard waits for the server's answer before saying so and offering to send again.
+ * The server itself answers within about 6 s even when its store stalls (a pooled connection is
+ * waited for 5 s, then 503); the rest is for a slow phone network. Sending again is safe: the same
+ * idempotency key stores one lead, even if the first request did arrive.
+ */
+export const WAITLIST_SUBMIT_TIMEOUT_MS = 15_000;
 /** The no-JavaScript form posts to its own page (and ends on routes.waitlistJoined, 303 See Other). */
 export const WAITLIST_FORM_PATH = routes.waitlist();
 
