@@ -163,7 +163,10 @@ async function main(): Promise<number> {
         PORT: String(sitePort),
         HOST: '127.0.0.1',
         SQLITE_PATH: join(storeDir, 'leads.sqlite'),
-        POV_FEED_URL: `http://127.0.0.1:${fixturePort}/feed.xml`,
+        // The fixture feed with its articles' images on the fixture server, which the site fetches
+        // and re-encodes as it would from the blog's CDN: /pov is measured with its pictures, and
+        // without the console errors of images that cannot be fetched offline.
+        POV_FEED_URL: `http://127.0.0.1:${fixturePort}/feed-with-images.xml`,
         POV_FEED_ALLOW_PRIVATE: '1',
         LOG_LEVEL: 'warn',
       }),
