@@ -1,31 +1,33 @@
-import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { WAITLIST_KEY_CONFLICT_MESSAGE } from '../../../../src/lib/waitlist/api.ts';
+import { WAITLIST_API_PATH, WAITLIST_KEY_CONFLICT_MESSAGE } from '../../../../src/lib/waitlist/api.ts';
 import { submitLead } from '../../../../src/islands/waitlist/submit-lead.ts';
+import { type FeedServer, hang, type Route, startFeedServer } from '../../../support/feed-server.ts';
 import { validValues } from '../../../support/lead-fixture.ts';
 
-/** A real server on loopback that takes each request and answers as `answer` does (or never). */
-async function stallingServer(answer: (res: ServerResponse) => void) {
+/** The project's stand-in server on loopback, answering the wizard's path as `answer` does; each request's method and path is kept. */
+async function standIn(answer: Route) {
+  const server = await startFeedServer();
+  servers.push(server);
   const requests: string[] = [];
-  const server = createServer((req, res) => {
+  server.route(WAITLIST_API_PATH, (req, res) => {
     requests.push(`${req.method} ${req.url}`);
-    answer(res);
+    answer(req, res);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  closers.push(() => {
-    server.closeAllConnections();
-    server.close();
-  });
-  // The wizard posts to a path on its own origin; here that origin is the stalling server's.
-  const fetchImpl: typeof fetch = (input, init) => fetch(new URL(String(input), origin), init);
-  return { requests, fetchImpl };
+  return { server, requests };
 }
-const closers: (() => void)[] = [];
-afterEach(() => {
-  for (const close of closers.splice(0)) close();
+const servers: FeedServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
 });
+
+/** Sends valid answers with the given deadline; the wizard posts to a path on its own origin, here the stand-in's. */
+const sendTo = (server: FeedServer, timeoutMs: number) =>
+  submitLead(
+    validValues(),
+    { idempotencyKey: 'key-123456789', program: null },
+    (input, init) => fetch(server.url(String(input)), init),
+    timeoutMs,
+  );
 
 const TOO_SLOW_MESSAGE = 'Our server took too long to answer.';
 
@@ -58,46 +60,31 @@ describe('submitLead', () => {
   });
 
   it('gives up on a server that never answers, and says so', async () => {
-    const server = await stallingServer(() => {});
+    const { server, requests } = await standIn(hang());
     const started = performance.now();
-    const outcome = await submitLead(
-      validValues(),
-      { idempotencyKey: 'key-123456789', program: null },
-      server.fetchImpl,
-      300,
-    );
+    const outcome = await sendTo(server, 300);
     expect(outcome).toEqual({ kind: 'failed', message: TOO_SLOW_MESSAGE });
-    expect(server.requests).toEqual(['POST /api/waitlist']);
+    expect(requests).toEqual(['POST /api/waitlist']);
     expect(performance.now() - started).toBeLessThan(5_000);
   });
 
   it('gives up on an answer whose body stalls after its headers', async () => {
-    const server = await stallingServer((res) => {
+    const { server } = await standIn((_req, res) => {
       res.writeHead(201, { 'Content-Type': 'application/json' });
       res.write('{"status":"ok",');
     });
-    const outcome = await submitLead(
-      validValues(),
-      { idempotencyKey: 'key-123456789', program: null },
-      server.fetchImpl,
-      300,
-    );
+    const outcome = await sendTo(server, 300);
     expect(outcome).toEqual({ kind: 'failed', message: TOO_SLOW_MESSAGE });
   });
 
   it('still takes an answer that comes within the deadline', async () => {
-    const server = await stallingServer((res) => {
+    const { server } = await standIn((_req, res) => {
       setTimeout(() => {
         res.writeHead(201, { 'Content-Type': 'application/json' });
         res.end(JSON.stringify({ status: 'ok', id: 'lead-2' }));
       }, 50);
     });
-    const outcome = await submitLead(
-      validValues(),
-      { idempotencyKey: 'key-123456789', program: null },
-      server.fetchImpl,
-      5_000,
-    );
+    const outcome = await sendTo(server, 5_000);
     expect(outcome).toEqual({ kind: 'stored', id: 'lead-2' });
   });
 });
