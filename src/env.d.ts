@@ -5,6 +5,13 @@ declare namespace App {
   interface Locals {
     /** The outcome of a no-JavaScript waiting-list post that did not succeed, rendered by /waitlist. */
     waitlistForm?: import('./lib/waitlist/api.ts').WaitlistFormState;
+    /**
+     * The Point of View articles the server holds, for /pov to show in its first response (never
+     * waits for the blog host; nothing when it holds no servable copy). Its `cached()`.
+     */
+    povArticles?: () => import('./lib/pov/types.ts').FeedArticle[] | undefined;
+    /** The code of a built browser module by its URL path (`/_astro/…`), for styling its islands (src/middleware.ts). */
+    builtScript?: (urlPath: string) => string | undefined;
   }
 }
 

@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { islandsIn } from '../integrations/astro-internals/island-markup.mjs';
-import { prunePageCss, wordsInScript } from '../lib/prune-page-css.ts';
+import { islandScriptWords, prunePageCss } from '../lib/prune-page-css.ts';
 
 /**
  * After the build, prunes each prerendered page's inline stylesheet to the rules that page can
@@ -27,7 +27,7 @@ export function pageCss() {
       'astro:build:done': async ({ dir, logger }) => {
         const root = fileURLToPath(dir);
         const pages = (await readdir(root, { recursive: true })).filter((file) => file.endsWith('.html'));
-        const scripts = new ScriptWords(root);
+        const readModule = builtModules(root);
         /** @type {{ stylesheets: Record<string, string>, pages: Record<string, string[]> }} */
         const originals = { stylesheets: {}, pages: {} };
         let before = 0;
@@ -36,7 +36,7 @@ export function pageCss() {
           const file = join(root, page);
           const html = await readFile(file, 'utf8');
           const modules = islandsIn(html).flatMap((island) => island.modules);
-          const pruned = prunePageCss(html, await scripts.wordsOf(modules));
+          const pruned = prunePageCss(html, await islandScriptWords(modules, readModule));
           originals.pages[routeOf(page)] = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map(
             ([, css = '']) => {
               const hash = createHash('sha256').update(css).digest('base64url');
@@ -65,45 +65,21 @@ function routeOf(page) {
   return path === '/index' ? '/' : path.replace(/\/index$/, '');
 }
 
-/** The words of every module an island loads, following the imports between built chunks. */
-class ScriptWords {
-  /** @param {string} root the built client directory */
-  constructor(root) {
-    this.root = root;
-    /** @type {Map<string, Promise<{ words: string[], imports: string[] }>>} */
-    this.modules = new Map();
-  }
-
-  /** @param {string[]} entries the URLs of modules islands start from */
-  async wordsOf(entries) {
-    /** @type {Set<string>} */
-    const seen = new Set();
-    /** @type {string[]} */
-    const words = [];
-    const queue = entries.map((url) => join(this.root, url));
-    while (queue.length) {
-      const file = /** @type {string} */ (queue.pop());
-      if (seen.has(file)) continue;
-      seen.add(file);
-      const module = await this.read(file);
-      words.push(...module.words);
-      queue.push(...module.imports);
+/**
+ * Reads built modules by URL path, each once for all pages.
+ * @param {string} root the built client directory
+ */
+function builtModules(root) {
+  /** @type {Map<string, Promise<string>>} */
+  const read = new Map();
+  /** @param {string} url */
+  return (url) => {
+    let code = read.get(url);
+    if (!code) {
+      // A module a page names but the build lacks fails the build.
+      code = readFile(join(root, url), 'utf8');
+      read.set(url, code);
     }
-    return words;
-  }
-
-  /** @param {string} file */
-  read(file) {
-    let module = this.modules.get(file);
-    if (!module) {
-      module = readFile(file, 'utf8').then((code) => ({
-        words: wordsInScript(code),
-        imports: [...code.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g)].map((match) =>
-          join(file, '..', /** @type {string} */ (match[1])),
-        ),
-      }));
-      this.modules.set(file, module);
-    }
-    return module;
-  }
+    return code;
+  };
 }

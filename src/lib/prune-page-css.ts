@@ -43,6 +43,33 @@ export function wordsInScript(script: string): string[] {
   return script.split(/[\s"'`]+/).filter(Boolean);
 }
 
+/** Relative imports in a built module (`from"./chunk.js"`, `import("./step.js")`). */
+const RELATIVE_IMPORT = /(?:\bfrom|\bimport)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g;
+
+/**
+ * The words of every script a page's islands load: their entry modules (by URL path, as in
+ * `component-url`) and each module those import, read with `read` (a module missing from the build
+ * adds nothing). What an island renders after hydration is styled from these words.
+ */
+export async function islandScriptWords(
+  entries: Iterable<string>,
+  read: (urlPath: string) => string | undefined | Promise<string | undefined>,
+): Promise<string[]> {
+  const seen = new Set<string>();
+  const words: string[] = [];
+  const queue = [...entries];
+  while (queue.length > 0) {
+    const url = queue.pop()!;
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const code = await read(url);
+    if (code === undefined) continue;
+    words.push(...wordsInScript(code));
+    for (const match of code.matchAll(RELATIVE_IMPORT)) queue.push(new URL(match[1]!, `http://build${url}`).pathname);
+  }
+  return words;
+}
+
 /** What a page can use: its markup and inline scripts, plus `scriptWords` (its islands' scripts). */
 export function vocabularyOf(html: string, scriptWords: Iterable<string> = []): PageVocabulary {
   const words = [...scriptWords];

@@ -67,6 +67,8 @@ export interface AppDependencies {
   };
   /** The editor's addresses (/keystatic, /api/keystatic), when the build carries it (src/server/cms). */
   editor?: EditorRoutes;
+  /** What every page Astro renders per request may read (`Astro.locals`, typed in src/env.d.ts). */
+  pageLocals?: Partial<App.Locals>;
 }
 
 export const METRICS_PATH = '/metrics';
@@ -142,7 +144,7 @@ function asGetForCompression(req: IncomingMessage): CompressionRequest {
 }
 
 export function createApp(deps: AppDependencies) {
-  const { api, formPosts = {}, health, logger, enableFailureRoute = false, editor } = deps;
+  const { api, formPosts = {}, health, logger, enableFailureRoute = false, editor, pageLocals = {} } = deps;
   // The build being served; the editor's publishing replaces it whole (setBuild) after a rebuild.
   let { assets, astro, security } = deps;
   let notFound = assets.get('/404');
@@ -190,12 +192,17 @@ export function createApp(deps: AppDependencies) {
   // of 14.1 KB, inside the first round trip) for the same 7-10 ms of compression per page.
   const compress = compression({ threshold: 1024, brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } } });
 
+  /** The build's browser modules, for the pages that style their islands per request (src/middleware.ts). */
+  const builtScript = (urlPath: string) =>
+    urlPath.endsWith('.js') ? assets.get(urlPath)?.body.toString('utf8') : undefined;
+
   /** Hands a request to Astro; resolves once the response is finished. */
   function renderWithAstro(req: IncomingMessage, res: ServerResponse, locals: Record<string, unknown> = {}) {
     return new Promise<void>((resolve) => {
       res.once('close', resolve);
       res.setHeader('Cache-Control', 'no-cache');
-      compress(asGetForCompression(req) as never, res as never, () => renderCompressed(req, res, locals));
+      const pageContext = { ...pageLocals, builtScript, ...locals };
+      compress(asGetForCompression(req) as never, res as never, () => renderCompressed(req, res, pageContext));
     });
   }
 

@@ -192,6 +192,28 @@ test.describe('with an analytics service', () => {
     await context.close();
   });
 
+  test('pages rendered per request send their page view too: Point of View, the privacy policy', async ({
+    browser,
+  }) => {
+    const { context, page, mine, outside } = await visitor(browser);
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/.test(message.text())) refused.push(message.text());
+    });
+    await page.goto('/pov');
+    await expect
+      .poll(async () => (await mine()).map(eventOf).map((e) => e.path), { timeout: 15_000 })
+      .toEqual(['/pov']);
+    await page.goto('/privacy-policy');
+    await expect
+      .poll(async () => (await mine()).map(eventOf).map((e) => `${e.name} ${e.path}`), { timeout: 15_000 })
+      .toEqual(['pageview /pov', 'pageview /privacy-policy']);
+    // Astro's island scripts came from the build's file: the page's policy refused nothing inline.
+    expect(refused).toEqual([]);
+    expect(outside.filter((url) => !url.startsWith(fake))).toEqual([]);
+    await context.close();
+  });
+
   test('the privacy policy names the service and what it measures', async ({ page }) => {
     await page.goto('/privacy-policy');
     const name = provider === 'plausible' ? 'Plausible Analytics' : 'Umami';

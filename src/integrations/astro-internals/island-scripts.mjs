@@ -16,8 +16,9 @@ import { checkoutIndependentIslandUids } from './island-uids.mjs';
  * file for every page with the same directives, cached across pages), started after the first
  * contentful paint.
  *
- * Runs after page-css, so pruning still sees the same words. Pages rendered on demand keep Astro's
- * inline scripts (their CSP hashes cover them).
+ * Runs after page-css, so pruning still sees the same words. Pages rendered on demand are rewritten
+ * per request onto the files written here (src/middleware.ts): their policy allows no script of
+ * Astro's inline, so their islands may use only combinations of directives some built page uses.
  *
  * What this relies on (tests/unit/integrations/astro-internals/island-scripts.test.ts checks it
  * against Astro's own code): Astro inlines its island runtime as the exact text of
@@ -32,28 +33,46 @@ import { checkoutIndependentIslandUids } from './island-uids.mjs';
 export async function rewriteIslandPages(dir, logger) {
   const root = fileURLToPath(dir);
   const pages = (await readdir(root, { recursive: true })).filter((file) => file.endsWith('.html'));
-  /** @type {Map<string, string>} script text -> its URL */
-  const published = new Map();
+  /** @type {Set<string>} the files written */
+  const published = new Set();
   let moved = 0;
   for (const page of pages) {
     const file = join(root, page);
-    const html = checkoutIndependentIslandUids(await readFile(file, 'utf8'));
-    const prescripts = inlineScriptsOf(html).filter(([, code = '']) => isAstroPrescript(code));
-    if (!prescripts.length) continue;
-    moved += prescripts.length;
-    // One file per combination of scripts, in page order, where the first one stood.
-    const src = await publish(root, prescripts.map(([, code]) => code).join('\n'), published);
-    let rewritten = '';
-    let last = 0;
-    for (const [index, match] of prescripts.entries()) {
-      const tag = index === 0 ? deferredScriptMarker(src) : '';
-      rewritten += html.slice(last, match.index) + tag;
-      last = /** @type {number} */ (match.index) + match[0].length;
+    const scripts = islandScriptsOf(checkoutIndependentIslandUids(await readFile(file, 'utf8')));
+    if (!scripts) continue;
+    moved += scripts.count;
+    if (!published.has(scripts.src)) {
+      await writeFile(join(root, scripts.src), scripts.code);
+      published.add(scripts.src);
     }
-    rewritten += html.slice(last);
-    await writeFile(file, rewritten);
+    await writeFile(file, scripts.html);
   }
   logger.info(`moved ${moved} inline island scripts into ${published.size} cached files`);
+}
+
+/**
+ * Astro's inline scripts of a page with islands, in page order, as the one file they make: its
+ * `code` and `src` (named by the code's hash, so every page with the same scripts shares it), and
+ * the page's `html` with them replaced by one deferred marker where the first stood. Nothing for a
+ * page without them. Pages rendered per request are rewritten the same way (src/middleware.ts),
+ * onto the files the build wrote.
+ * @param {string} html
+ * @returns {{ code: string, src: string, html: string, count: number } | undefined}
+ */
+export function islandScriptsOf(html) {
+  const prescripts = inlineScriptsOf(html).filter(([, code = '']) => isAstroPrescript(code));
+  if (!prescripts.length) return undefined;
+  const code = prescripts.map(([, script]) => script).join('\n');
+  const src = `/_astro/island-${createHash('sha256').update(code).digest('base64url').slice(0, 10)}.js`;
+  let rewritten = '';
+  let last = 0;
+  for (const [index, match] of prescripts.entries()) {
+    const tag = index === 0 ? deferredScriptMarker(src) : '';
+    rewritten += html.slice(last, match.index) + tag;
+    last = /** @type {number} */ (match.index) + match[0].length;
+  }
+  rewritten += html.slice(last);
+  return { code, src, html: rewritten, count: prescripts.length };
 }
 
 /**
@@ -75,17 +94,6 @@ export function isAstroPrescript(code) {
     code === islandRuntime ||
     /\(self\.Astro\|\|\(self\.Astro=\{\}\)\)\.[\w-]+=[\s\S]*dispatchEvent\(new Event\("astro:[\w-]+"\)\)/.test(code)
   );
-}
-
-/** @param {string} root @param {string} code @param {Map<string, string>} published */
-async function publish(root, code, published) {
-  let src = published.get(code);
-  if (!src) {
-    src = `/_astro/island-${createHash('sha256').update(code).digest('base64url').slice(0, 10)}.js`;
-    await writeFile(join(root, src), code);
-    published.set(code, src);
-  }
-  return src;
 }
 
 /**

@@ -6,7 +6,7 @@ export interface SecurityHeaderOptions {
   scriptHashes: readonly string[];
   /** Send Strict-Transport-Security (only when the public site is served over https). */
   hsts: boolean;
-  /** The visitor-analytics service's origin (PUBLIC_ANALYTICS_*): built pages post their events there. */
+  /** The visitor-analytics service's origin (PUBLIC_ANALYTICS_*): every page posts its events there. */
   analyticsOrigin?: string | undefined;
 }
 
@@ -96,7 +96,11 @@ export function contentSecurityPolicy({
 
 /** The headers every response carries; `path` picks a route's additions to the policy. */
 export function applySecurityHeaders(res: ServerResponse, options: SecurityHeaderOptions, path = '/'): void {
-  res.setHeader('Content-Security-Policy', contentSecurityPolicy({ ...options, add: sourcesForPath(path) }));
+  // The analytics service's origin too: pages rendered per request carry the beacon as built pages do.
+  res.setHeader(
+    'Content-Security-Policy',
+    contentSecurityPolicy({ ...options, add: withAnalyticsOrigin(sourcesForPath(path), options.analyticsOrigin) }),
+  );
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
   res.setHeader('X-Frame-Options', 'DENY');

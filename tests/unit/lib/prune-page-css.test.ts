@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   classesInHtml,
+  islandScriptWords,
   prunePageCss,
   pruneStylesheet,
   pruneStylesheets,
@@ -138,5 +139,22 @@ describe('the classes a page uses', () => {
     expect(prunePageCss(html)).toBe(
       '<html><head><style>.a{color:red}</style></head><body class="a"><p>Text</p></body></html>',
     );
+  });
+
+  it("reads an island's words from its entry modules and every module they import, each once", async () => {
+    const modules: Record<string, string> = {
+      '/_astro/Island.abc.js': 'import{a}from"./shared.def.js";const c="text-error";import("./steps/Step.ghi.js")',
+      '/_astro/shared.def.js': 'export const a="grid gap-6"',
+      '/_astro/steps/Step.ghi.js': 'import{a}from"../shared.def.js";const s="animate-pulse"',
+      '/_astro/renderer.jkl.js': 'import"./missing.js";const r="hydrate"',
+    };
+    const reads: string[] = [];
+    const words = await islandScriptWords(['/_astro/Island.abc.js', '/_astro/renderer.jkl.js'], (url) => {
+      reads.push(url);
+      return modules[url];
+    });
+    expect(words).toEqual(expect.arrayContaining(['text-error', 'grid', 'gap-6', 'animate-pulse', 'hydrate']));
+    // A module the build lacks adds nothing; none is read twice.
+    expect(reads.sort()).toEqual([...Object.keys(modules), '/_astro/missing.js'].sort());
   });
 });
