@@ -61,6 +61,8 @@ export interface FeedServer {
   url(path: string): string;
   route(path: string, handler: Route): void;
   requests(path: string): number;
+  /** Every path asked for so far, in the order asked. */
+  requestOrder(): string[];
   /** Makes /switch/<name> answer 500 from now on. */
   fail(name: string): void;
   /** Bytes the huge paths managed to send before the reader hung up. */
@@ -160,11 +162,13 @@ export async function startFeedServer({ port = 0 }: { port?: number } = {}): Pro
   const routes = faultRoutes(hugeBytesSent);
   const failing = new Set<string>();
   const counts = new Map<string, number>();
+  const order: string[] = [];
   const sockets = new Set<Socket>();
   let base = '';
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     counts.set(path, (counts.get(path) ?? 0) + 1);
+    order.push(path);
     const handler = routes.get(path);
     if (handler) return handler(req, res);
     if (path === '/feed-with-images.xml') {
@@ -190,6 +194,7 @@ export async function startFeedServer({ port = 0 }: { port?: number } = {}): Pro
     url: (path) => `${base}${path}`,
     route: (path, handler) => void routes.set(path, handler),
     requests: (path) => counts.get(path) ?? 0,
+    requestOrder: () => [...order],
     fail: (name) => void failing.add(name),
     hugeBytesSent,
     close: async () => {

@@ -112,6 +112,8 @@ export function createPovService(opts: PovServiceOptions): PovService {
       });
       const parsed = parseFeed(xml);
       const items = opts.thumbnails ? opts.thumbnails.adopt(parsed) : parsed;
+      // Before a visitor asks: /pov asks for the first card's image with the page.
+      void opts.thumbnails?.warm();
       const fetchedAt = now();
       good = { items, fetchedAt };
       lastFailure = null;

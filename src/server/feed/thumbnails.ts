@@ -11,6 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
+import { orderFeedItems } from '../../lib/pov/order-feed-items.ts';
 import { POV_THUMBNAIL_PATH, type FeedArticle } from '../../lib/pov/types.ts';
 import { type FetchFeedOptions, fetchPublic } from './fetch-feed.ts';
 
@@ -25,6 +26,12 @@ export interface Thumbnails {
   adopt(items: readonly FeedArticle[]): FeedArticle[];
   /** The WebP for an id of the current feed copy, fetched and encoded on first use; null if none. */
   get(id: string): Promise<Buffer | null>;
+  /**
+   * Fetches and encodes every image the current copy names that is not yet at hand, one after
+   * another: the page asks for the first card's image with the page, and a visitor should not wait
+   * while the blog's host is asked for it. Never rejects.
+   */
+  warm(): Promise<void>;
 }
 
 export type ThumbnailFetchOptions = Omit<FetchFeedOptions, 'timeoutMs' | 'maxBytes'>;
@@ -58,6 +65,19 @@ export function createThumbnails(options: ThumbnailFetchOptions & { now?: () => 
     }
   }
 
+  async function get(id: string): Promise<Buffer | null> {
+    const url = sources.get(id);
+    if (!url) return null;
+    let entry = encoded.get(id);
+    if (entry?.failedAt !== undefined && now() - entry.failedAt >= RETRY_FAILED_MS) entry = undefined;
+    if (!entry) {
+      entry = { image: Promise.resolve(null) };
+      encoded.set(id, entry);
+      entry.image = encode(id, url);
+    }
+    return entry.image;
+  }
+
   return {
     adopt(items) {
       const next = new Map<string, string>();
@@ -72,17 +92,10 @@ export function createThumbnails(options: ThumbnailFetchOptions & { now?: () => 
       for (const id of encoded.keys()) if (!sources.has(id)) encoded.delete(id);
       return adopted;
     },
-    async get(id) {
-      const url = sources.get(id);
-      if (!url) return null;
-      let entry = encoded.get(id);
-      if (entry?.failedAt !== undefined && now() - entry.failedAt >= RETRY_FAILED_MS) entry = undefined;
-      if (!entry) {
-        entry = { image: Promise.resolve(null) };
-        encoded.set(id, entry);
-        entry.image = encode(id, url);
-      }
-      return entry.image;
+    get,
+    async warm() {
+      // In the order the page shows them, the first card's first. `get` never rejects.
+      for (const id of orderFeedItems([...sources.keys()])) await get(id);
     },
   };
 }

@@ -54,4 +54,22 @@ describe('the articles’ images, fetched by our server', () => {
     const [adopted] = thumbnails.adopt([article(feed.url('/feed.xml'))]);
     expect(await thumbnails.get((adopted?.thumbnail ?? '').split('=')[1] as string)).toBeNull();
   });
+
+  it('warms every image of the current copy in page order, once, so no visitor waits for the host', async () => {
+    const thumbnails = createThumbnails(LOOPBACK_FEED);
+    const names = ['warm-1.png', 'warm-2.png', 'warm-3.png'];
+    const adopted = thumbnails.adopt(names.map((name) => article(feed.url(`/images/${name}`))));
+    await thumbnails.warm();
+    for (const name of names) expect(feed.requests(`/images/${name}`), name).toBe(1);
+    // The page shows the last article first: its image was asked for first.
+    expect(feed.requestOrder().filter((path) => path.startsWith('/images/warm-'))).toEqual([
+      '/images/warm-3.png',
+      '/images/warm-2.png',
+      '/images/warm-1.png',
+    ]);
+    // A visitor's request is answered from what was warmed.
+    const id = (adopted[0]?.thumbnail ?? '').split('=')[1] as string;
+    expect(await sharp((await thumbnails.get(id)) as Buffer).metadata()).toMatchObject({ format: 'webp' });
+    expect(feed.requests('/images/warm-1.png')).toBe(1);
+  });
 });
