@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { chromiumPath, headlessShellPath } from './tests/support/chromium.ts';
 
 /**
@@ -12,6 +12,13 @@ const feedPort = Number(process.env.E2E_FEED_PORT ?? 4391);
 /** A fake Plausible/Umami (tests/support/fake-analytics.ts); a build with PUBLIC_ANALYTICS_ORIGIN on it reports there. */
 export const analyticsPort = Number(process.env.E2E_ANALYTICS_PORT ?? 4392);
 export const baseURL = `http://127.0.0.1:${port}`;
+/**
+ * A second production server whose blog feed has never answered (a path the fixture feed server
+ * does not have): its /pov holds no articles to render, so the island loads them and shows the
+ * loading, error, empty and "Try again" states. Tests answer its /api/pov themselves.
+ */
+const noFeedPort = Number(process.env.E2E_NO_FEED_PORT ?? 4393);
+export const noFeedURL = `http://127.0.0.1:${noFeedPort}`;
 // Set once in the runner process; test workers inherit it, so tests can read the store the server writes.
 process.env.E2E_SQLITE_PATH ??= join(tmpdir(), `humanwise-e2e-${process.pid}-${Date.now()}`, 'leads.sqlite');
 
@@ -103,6 +110,22 @@ export default defineConfig({
         WAITLIST_RATE_LIMIT: '0',
         ENABLE_FAILURE_ROUTE: '1',
         LOG_LEVEL: 'warn',
+      },
+    },
+    {
+      command: 'node src/server/launch.mjs',
+      url: `${noFeedURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      env: {
+        PORT: String(noFeedPort),
+        HOST: '127.0.0.1',
+        SQLITE_PATH: join(dirname(process.env.E2E_SQLITE_PATH), 'no-feed.sqlite'),
+        POV_FEED_URL: `http://127.0.0.1:${feedPort}/no-such-feed.xml`,
+        POV_FEED_ALLOW_PRIVATE: '1',
+        // Its failing feed is expected: only errors of its own are worth a line.
+        LOG_LEVEL: 'error',
       },
     },
   ],

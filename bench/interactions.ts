@@ -66,6 +66,11 @@ export interface Interaction {
   label: string;
   /** A path on the site, or a whole URL (the reference's, on the fixture server). */
   route: string;
+  /**
+   * Opened on the site's second server, whose blog feed has never answered: its /pov holds no
+   * articles and shows the island, which reads /api/pov (`measureInteractions`' `noFeedUrl`).
+   */
+  withoutFeed?: true;
   /** Prepares the page before it is opened (say, a request to answer with a failure), untimed. */
   beforeLoad?: (page: Page) => Promise<void>;
   /** Brings the page to the state before the timed tap (say, the drawer open), untimed. */
@@ -120,14 +125,16 @@ export const INTERACTIONS: readonly Interaction[] = [
     shown: 'dialog[open] button[type="submit"][aria-disabled="true"]',
   },
   {
-    // The feed's first answer fails, so the page shows its error and "Try again". Set up before
-    // the page opens: on a phone the island is in view at once and asks for the feed within the
-    // idle second, before `before` would run. Only that first request is answered here; the
-    // retry's goes to the server. The visible answer to the tap is the loading state (skeleton
-    // cards) replacing the error, in the render the press causes; the articles come a network
-    // round trip later (150 ms on this throttling alone), as the success message after Submit.
+    // On a server that holds no articles (the island's /pov), whose first answer from /api/pov
+    // fails, so the page shows its error and "Try again". Set up before the page opens: on a phone
+    // the island is in view at once and asks for the feed within the idle second, before `before`
+    // would run. Only that first request is answered here; the retry's goes to the server (whose
+    // error comes back as the same message). The visible answer to the tap is the loading state
+    // (skeleton cards) replacing the error, in the render the press causes; the answer comes a
+    // network round trip later (150 ms on this throttling alone), as the success message after Submit.
     label: "the POV page's Try again",
     route: '/pov',
+    withoutFeed: true,
     beforeLoad: async (page) => {
       await page.route('**/api/pov*', (route) => route.fulfill({ status: 503, body: '' }), { times: 1 });
     },
@@ -153,11 +160,19 @@ export const referenceInteraction = (fixtureOrigin: string): Interaction => ({
 /** How long the page is left idle before the tap, as for the first tap. */
 export const IDLE_BEFORE_TAP_MS = 1000;
 
-async function interactOnce(browser: Browser, siteUrl: string, interaction: Interaction): Promise<number> {
+interface Sites {
+  siteUrl: string;
+  /** The site's second server, whose feed has never answered (`Interaction.withoutFeed`). */
+  noFeedUrl?: string | undefined;
+}
+
+async function interactOnce(browser: Browser, sites: Sites, interaction: Interaction): Promise<number> {
+  const base = interaction.withoutFeed ? sites.noFeedUrl : sites.siteUrl;
+  if (!base) throw new Error(`"${interaction.label}" is measured on a server without a feed: pass noFeedUrl`);
   const { context, page } = await throttledPhone(browser, interaction.viewport);
   try {
     await interaction.beforeLoad?.(page);
-    await page.goto(new URL(interaction.route, siteUrl).href, { waitUntil: 'load' });
+    await page.goto(new URL(interaction.route, base).href, { waitUntil: 'load' });
     await page.waitForTimeout(IDLE_BEFORE_TAP_MS); // the scenario itself: a page left idle
     await interaction.before?.(page);
     const target = interaction.target(page).first();
@@ -178,14 +193,15 @@ export async function measureInteractions(
     chromiumPath,
     runs,
     interactions = INTERACTIONS,
-  }: { chromiumPath: string; runs: number; interactions?: readonly Interaction[] },
+    noFeedUrl,
+  }: { chromiumPath: string; runs: number; interactions?: readonly Interaction[]; noFeedUrl?: string },
 ): Promise<Map<Interaction, number[]>> {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--disable-gpu'] });
   try {
     const results = new Map<Interaction, number[]>(interactions.map((interaction) => [interaction, []]));
     for (let i = 0; i < runs; i += 1)
       for (const interaction of interactions)
-        results.get(interaction)!.push(await interactOnce(browser, siteUrl, interaction));
+        results.get(interaction)!.push(await interactOnce(browser, { siteUrl, noFeedUrl }, interaction));
     return results;
   } finally {
     await browser.close();

@@ -175,6 +175,23 @@ async function main(): Promise<number> {
   servers.push(site);
   await site.ready();
   const siteUrl = `http://127.0.0.1:${sitePort}`;
+  // A second server whose feed has never answered, for the POV page's "Try again": a server
+  // holding the articles renders them into /pov, which then has no island, error or retry.
+  const noFeedPort = await freePort();
+  const noFeedSite = supervise(
+    () =>
+      startNode('production server without a feed', [join(root, 'src', 'server', 'launch.mjs')], {
+        PORT: String(noFeedPort),
+        HOST: '127.0.0.1',
+        SQLITE_PATH: join(storeDir, 'no-feed.sqlite'),
+        POV_FEED_URL: `http://127.0.0.1:${fixturePort}/no-such-feed.xml`,
+        POV_FEED_ALLOW_PRIVATE: '1',
+        LOG_LEVEL: 'error',
+      }),
+    `http://127.0.0.1:${noFeedPort}/healthz`,
+  );
+  servers.push(noFeedSite);
+  await noFeedSite.ready();
 
   /**
    * Taps inside a page (menu drawer, Programs menu, Results filter, every wizard step, POV retry),
@@ -187,6 +204,7 @@ async function main(): Promise<number> {
       chromiumPath,
       runs: tapRuns,
       interactions: [reference, ...INTERACTIONS],
+      noFeedUrl: `http://127.0.0.1:${noFeedPort}`,
     });
     const [floor, ...interactions] = [...measured].map(([interaction, runs]) => ({
       label: interaction.label,

@@ -179,6 +179,8 @@ const povService = createPovService({
   log: (event) => logger.warn({ feed: event }, 'feed event'),
   ...(metrics ? { onFetch: (outcome: 'ok' | 'error') => metrics.countFeedFetch(outcome) } : {}),
 });
+// Read at start, so the first visitor to /pov has the articles in the page rather than after a request.
+void povService.get();
 
 // The stored lead counted by the analytics service from here too, so an ad blocker cannot hide it.
 const reportLeadStored = createLeadStoredReporter({
@@ -292,6 +294,7 @@ const app = createApp({
       }
     : {}),
   ...(editor ? { editor } : {}),
+  pageLocals: { povArticles: () => povService.cached() },
   health: async () => {
     await store.ping();
     // Failing deliveries do not make the site unhealthy; monitoring alerts on these numbers.

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { noFeedURL } from '../../playwright.config.ts';
 import { INTERACTIONS, type Interaction, measureInteractions, referenceInteraction } from '../../bench/interactions.ts';
 import {
   measureNavigation,
@@ -40,7 +41,12 @@ for (const interaction of oneOfEachKind) {
   test(`the tap "${interaction.label}" shows its result and is timed`, async ({ baseURL }, info) => {
     test.skip(info.project.name !== 'desktop', 'one browser of its own is enough');
     test.slow();
-    const measured = await measureInteractions(baseURL ?? '', { chromiumPath, runs: 1, interactions: [interaction] });
+    const measured = await measureInteractions(baseURL ?? '', {
+      chromiumPath,
+      runs: 1,
+      interactions: [interaction],
+      noFeedUrl: noFeedURL,
+    });
     const [ms] = measured.get(interaction) ?? [];
     expect(ms).toBeGreaterThan(0);
     expect(ms).toBeLessThan(30_000);

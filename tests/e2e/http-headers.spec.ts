@@ -16,9 +16,9 @@ function expectHardened(response: APIResponse, what: string) {
   expect(headers['permissions-policy'], what).toMatch(/camera=\(\).*geolocation=\(\)/);
 }
 
-/** A hashed script file: the header's script is inlined into each page, so take an island's module from /pov. */
+/** A hashed script file: the header's script is inlined into each page, so take an island's module from /results. */
 async function scriptAsset(request: APIRequestContext) {
-  const html = await (await request.get('/pov')).text();
+  const html = await (await request.get('/results')).text();
   return html.match(/(?:src|component-url)="(\/_astro\/[^"]+\.js)"/)?.[1];
 }
 
@@ -60,7 +60,7 @@ test.describe('HTTP hardening', () => {
         .match(/'sha256-[^']+'/g)
         ?.map((source) => source.slice(1, -1))
         .sort() ?? [];
-    for (const path of ['/', '/about', '/program/orchestration', '/results', '/pov']) {
+    for (const path of ['/', '/about', '/program/orchestration', '/results']) {
       const response = await request.get(path);
       const html = await response.text();
       const own = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)]
@@ -243,7 +243,7 @@ test.describe('what an outside attack found', () => {
   });
 
   test('each encoding of a page has its own ETag, and If-None-Match answers 304 for the encoding asked for', async () => {
-    for (const path of ['/', '/pov', '/favicon.svg']) {
+    for (const path of ['/', '/results', '/favicon.svg']) {
       const tags = new Map<string, string>();
       for (const encoding of ['br', 'gzip', 'identity']) {
         const answer = await rawRequest(port, path, { headers: { 'Accept-Encoding': encoding } });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectSameRendering, siteStylesheets } from '../support/page-css.ts';
+import { noFeedURL } from '../../playwright.config.ts';
 
 /**
  * Each page ships only the CSS rules its markup and its islands' scripts can use
@@ -40,9 +41,10 @@ test('pages in their scripted states render exactly as with the whole stylesheet
   await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
   await expectSameRendering(page);
 
-  // Point of View after a failed load: the message and its "Try again" button, focused by keyboard.
+  // Point of View after a failed load, where the server held no articles (the island's page): the
+  // message and its "Try again" button, focused by keyboard.
   await page.route('**/api/pov', (route) => route.fulfill({ status: 503, body: '' }));
-  await page.goto('/pov');
+  await page.goto(`${noFeedURL}/pov`);
   await page.getByRole('alert').click();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Try again' })).toBeFocused();

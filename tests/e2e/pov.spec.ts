@@ -1,6 +1,16 @@
+/**
+ * The Point of View page. The site's server holds the fixture feed's articles, so its /pov comes
+ * with them as HTML. The loading, error, empty and "Try again" states are the island's, shown where
+ * the server holds none: on the second server of playwright.config.ts (`noFeedURL`), whose feed has
+ * never answered, with /api/pov answered by each test.
+ */
 import { expect, test, type Page } from '@playwright/test';
+import { noFeedURL } from '../../playwright.config.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { holdRequests } from '../support/request-gate.ts';
+
+/** /pov where the server holds no articles: the island reads /api/pov. */
+const islandPov = `${noFeedURL}/pov`;
 
 const article = (n: number, thumbnail: string | null = null) => ({
   title: `Essay ${n}`,
@@ -33,6 +43,8 @@ async function answerFeedInTurn(page: Page, ...responses: { status: number; body
   });
 }
 
+const FOUR_ARTICLES = { status: 'ok', items: [1, 2, 3, 4].map((n) => article(n)) };
+
 const articleTitles = (page: Page) =>
   page.getByRole('main').getByRole('article').getByRole('heading').allTextContents();
 const articlesRegion = (page: Page) => page.getByRole('main').getByRole('region', { name: 'Articles' });
@@ -41,6 +53,8 @@ const tryAgain = (page: Page) => page.getByRole('button', { name: 'Try again' })
 test('lists the articles our server read from the feed, four or fewer reversed, with safe new-tab links', async ({
   page,
 }) => {
+  const feedRequests: string[] = [];
+  page.on('request', (request) => request.url().endsWith('/api/pov') && feedRequests.push(request.url()));
   await page.goto('/pov');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('main').getByRole('article')).toHaveCount(4);
@@ -61,11 +75,39 @@ test('lists the articles our server read from the feed, four or fewer reversed, 
   await expect(link).toHaveAttribute('href', /^https:\/\/medium\.example\.com\//);
   await expect(first.getByRole('paragraph').first()).not.toContainText('<');
   await expectNoAxeViolations(page);
+  // They came with the page: no request for them, and no script needed to see them.
+  expect(feedRequests).toEqual([]);
+  const html = await (await page.request.get('/pov')).text();
+  for (const title of await articleTitles(page)) expect(html).toContain(title);
+  expect(html).not.toContain('Loading articles');
+});
+
+test("the first article's image is asked for with the page, before the others", async ({ page }) => {
+  await page.goto('/pov');
+  const images = page.getByRole('main').getByRole('article').locator('img');
+  await expect(images.first()).toHaveAttribute('loading', 'eager');
+  await expect(images.first()).toHaveAttribute('fetchpriority', 'high');
+  for (const image of (await images.all()).slice(1)) await expect(image).toHaveAttribute('loading', 'lazy');
+});
+
+test('an image that fails shows the placeholder, not a broken image', async ({ page }) => {
+  await page.route('**/api/pov/thumbnail*', (route) => route.fulfill({ status: 404, body: '' }));
+  await page.goto('/pov');
+  const image = page.getByRole('main').getByRole('article').first().locator('img');
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(0);
+  // Drawn only for a broken image: a box over all of it, painted with the placeholder.
+  const cover = await image.evaluate((img) => {
+    const after = getComputedStyle(img, '::after');
+    return { position: after.position, background: after.backgroundImage, width: after.width, box: img.clientWidth };
+  });
+  expect(cover.position).toBe('absolute');
+  expect(cover.background).toContain('radial-gradient');
+  expect(Number.parseFloat(cover.width)).toBeCloseTo(cover.box, 0);
 });
 
 test('more than four articles: the last four reversed come first, then the rest in order', async ({ page }) => {
   await answerFeed(page, { status: 'ok', items: [1, 2, 3, 4, 5, 6].map((n) => article(n)) });
-  await page.goto('/pov');
+  await page.goto(islandPov);
   await expect(page.getByRole('main').getByRole('article')).toHaveCount(6);
   expect(await articleTitles(page)).toEqual(['Essay 6', 'Essay 5', 'Essay 4', 'Essay 3', 'Essay 1', 'Essay 2']);
 });
@@ -76,7 +118,7 @@ test('loading: a skeleton holds the layout while the feed is on its way', async 
   test.slow();
   await answerFeed(page, { status: 'ok', items: [article(1)] });
   const feed = await holdRequests(page, /\/api\/pov$/);
-  await page.goto('/pov');
+  await page.goto(islandPov);
   await feed.requested;
   await expect(page.getByRole('status').filter({ hasText: 'Loading articles' })).toBeAttached();
   await expect(page.locator('[aria-busy="true"]')).toBeVisible();
@@ -89,7 +131,7 @@ test('HTTP failure: "Failed to fetch articles" in red, and in the console', asyn
   const errors: string[] = [];
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
   await answerFeed(page, { status: 'error' }, 502);
-  await page.goto('/pov');
+  await page.goto(islandPov);
   const alert = page.getByRole('alert');
   await expect(alert).toHaveText('Failed to fetch articles');
   await expect(alert).toHaveCSS('color', 'rgb(180, 35, 24)');
@@ -100,7 +142,7 @@ test('HTTP failure: "Failed to fetch articles" in red, and in the console', asyn
 
 test('status other than ok: the service\'s message, or "Failed to load articles" without one', async ({ page }) => {
   await answerFeed(page, { status: 'error', message: 'The blog feed did not answer in time.' });
-  await page.goto('/pov');
+  await page.goto(islandPov);
   await expect(page.getByRole('alert')).toHaveText('The blog feed did not answer in time.');
 
   await page.unrouteAll();
@@ -112,10 +154,12 @@ test('status other than ok: the service\'s message, or "Failed to load articles"
 test('a failed load offers "Try again": the loading state at once, then the articles, focus kept in their region', async ({
   page,
 }) => {
-  // Registered first, so it sees only what the failing answer below lets through: the retry.
+  // Registered first: what answers the retry once it is let through.
+  await answerFeed(page, FOUR_ARTICLES);
+  // Then the gate, which sees only what the failing answer below lets through: the retry.
   const retried = await holdRequests(page, /\/api\/pov$/);
   await answerFeedInTurn(page, { status: 503, body: { status: 'error' } });
-  await page.goto('/pov');
+  await page.goto(islandPov);
   // The alert holds the spec's message alone; the button stands outside it.
   await expect(page.getByRole('alert')).toHaveText('Failed to fetch articles');
   await expect(tryAgain(page)).toBeVisible();
@@ -145,12 +189,13 @@ test('a failed load offers "Try again": the loading state at once, then the arti
 test('"Try again" by keyboard: a retry that fails shows the error and the button again; the next one loads', async ({
   page,
 }) => {
+  await answerFeed(page, FOUR_ARTICLES);
   await answerFeedInTurn(
     page,
     { status: 502, body: { status: 'error' } },
     { status: 200, body: { status: 'error', message: 'The blog feed did not answer in time.' } },
   );
-  await page.goto('/pov');
+  await page.goto(islandPov);
   await expect(page.getByRole('alert')).toHaveText('Failed to fetch articles');
   // From the message, Tab reaches the button, and its focus ring shows.
   await page.getByRole('alert').click();
@@ -174,14 +219,14 @@ test('"Try again" by keyboard: a retry that fails shows the error and the button
 
 test('empty feed: "No articles found."', async ({ page }) => {
   await answerFeed(page, { status: 'ok', items: [] });
-  await page.goto('/pov');
+  await page.goto(islandPov);
   await expect(page.getByText('No articles found.')).toBeVisible();
   await expectNoAxeViolations(page);
 });
 
 test('articles without an image get a placeholder of the same size; images never shift the grid', async ({ page }) => {
   await answerFeed(page, { status: 'ok', items: [article(1), article(2, '/favicon.svg')] });
-  await page.goto('/pov');
+  await page.goto(islandPov);
   const cards = page.getByRole('main').getByRole('article');
   await expect(cards).toHaveCount(2);
   const boxes = await cards.evaluateAll((nodes) =>
@@ -190,6 +235,6 @@ test('articles without an image get a placeholder of the same size; images never
   expect(boxes[0]).toBeGreaterThan(100);
   expect(Math.abs(boxes[0]! - boxes[1]!)).toBeLessThan(1);
   // Two items are shown reversed, so the one with an image comes first.
-  await expect(cards.nth(0).locator('img')).toHaveAttribute('loading', 'lazy');
+  await expect(cards.nth(0).locator('img')).toHaveAttribute('src', '/favicon.svg');
   await expect(cards.nth(1).locator('img')).toHaveCount(0);
 });

@@ -116,8 +116,10 @@ for (const shot of [...templates, ...states]) {
       await waitForSettled(page);
       const options = {
         // Decorative artwork (alt="") is drawn by its own files: a picture of it would fail on a new
-        // illustration, not on a broken template.
-        mask: [page.locator('img[alt=""]'), ...(shot.mask?.(page) ?? [])],
+        // illustration, not on a broken template. The Point of View articles' images stay in the
+        // picture: the fixture feed's live on a host this machine cannot reach, so each shows its
+        // placeholder.
+        mask: [page.locator('img[alt=""]:not([src^="/api/pov/thumbnail"])'), ...(shot.mask?.(page) ?? [])],
       };
       const file = `${shot.name}-${viewport.width}.png`;
       if (target) {

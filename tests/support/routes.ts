@@ -4,7 +4,7 @@ import { join, relative, sep } from 'node:path';
 const clientDir = join(import.meta.dirname, '..', '..', 'dist', 'client');
 
 /** Pages rendered per request (not files in dist/client). */
-export const onDemandRoutes = ['/waitlist', '/privacy-policy', '/terms-of-service'];
+export const onDemandRoutes = ['/pov', '/waitlist', '/privacy-policy', '/terms-of-service'];
 
 function htmlFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>

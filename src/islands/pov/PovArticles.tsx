@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { orderFeedItems } from '../../lib/pov/order-feed-items.ts';
 import type { FeedArticle, PovResponse } from '../../lib/pov/types.ts';
 import { IslandErrorBoundary } from '../IslandErrorBoundary.tsx';
-import { ArticleCard, ArticleCardSkeleton } from './ArticleCard.tsx';
+import { ArticleGrid, LoadingGrid, NoArticles } from '../../components/pov/ArticleList.tsx';
 
 /** How a load ended; while the current attempt has none, the articles are loading. */
 type FeedOutcome = { kind: 'error'; message: string } | { kind: 'ready'; articles: FeedArticle[] };
@@ -74,19 +74,14 @@ function PovArticlesView({ endpoint = '/api/pov' }: PovArticlesProps) {
       </div>
     );
   } else if (outcome?.kind === 'ready' && outcome.articles.length === 0) {
-    content = <p className="rounded-card border border-line bg-white/70 p-6 text-ink-soft">No articles found.</p>;
+    content = <NoArticles />;
   } else {
     content = (
       <div aria-busy={!outcome}>
         <p role="status" className="sr-only">
           {outcome ? articleCount(outcome.articles.length) : 'Loading articles…'}
         </p>
-        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {outcome
-            ? outcome.articles.map((article) => <ArticleCard key={article.link} article={article} />)
-            : // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders; the index is all they have
-              Array.from({ length: SKELETON_COUNT }, (_, index) => <ArticleCardSkeleton key={index} />)}
-        </div>
+        {outcome ? <ArticleGrid articles={outcome.articles} /> : <LoadingGrid count={SKELETON_COUNT} />}
       </div>
     );
   }

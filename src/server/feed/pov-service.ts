@@ -37,6 +37,12 @@ export interface PovServiceOptions {
 
 export interface PovService {
   get(): Promise<PovResponse>;
+  /**
+   * The articles a page can show without waiting for the blog host: the good copy while it may be
+   * served (up to `staleTtlMs` old), else nothing. When there is no fresh copy, a refresh starts in
+   * the background under `get()`'s rules, so a later page has one. Never throws.
+   */
+  cached(): FeedArticle[] | undefined;
 }
 
 export const POV_DEFAULTS = {
@@ -154,5 +160,15 @@ export function createPovService(opts: PovServiceOptions): PovService {
     }
   }
 
-  return { get };
+  function cached(): FeedArticle[] | undefined {
+    try {
+      const at = now();
+      if (!good || at - good.fetchedAt >= cacheTtlMs) void get();
+      return good && at - good.fetchedAt < staleTtlMs ? [...good.items] : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  return { get, cached };
 }

@@ -285,6 +285,43 @@ describe('createPovService against a fixture feed server', () => {
     expect(feeds.requests(path)).toBe(2);
   });
 
+  it('offers a page the copy it holds without waiting, and refreshes in the background', async () => {
+    const path = uniquePath('cached');
+    let healthy = true;
+    feeds.route(path, (req, res) => (healthy ? xml(fixtureFeed('medium.xml')) : status(503))(req, res));
+    let t = 0;
+    const service = createPovService({
+      ...LOOPBACK_FEED,
+      feedUrl: feeds.url(path),
+      cacheTtlMs: 60_000,
+      staleTtlMs: 600_000,
+      now: () => t,
+    });
+    // Nothing yet: the page is rendered without articles, and the feed is asked for them.
+    expect(service.cached()).toBeUndefined();
+    await expect.poll(() => service.cached()?.length).toBe(4);
+    expect(feeds.requests(path)).toBe(1);
+    expect(service.cached()?.[0]?.title).toBe('Map the service before you automate it');
+
+    // Fresh: served as it is, and the feed is not asked again.
+    t = 59_000;
+    service.cached();
+    expect(feeds.requests(path)).toBe(1);
+
+    // Old but servable while the feed fails: still shown; the refresh that failed is not repeated at once.
+    healthy = false;
+    t = 61_000;
+    expect(service.cached()).toHaveLength(4);
+    await expect.poll(() => feeds.requests(path)).toBe(2);
+    t = 62_000;
+    expect(service.cached()).toHaveLength(4);
+    expect(feeds.requests(path)).toBe(2);
+
+    // Too old to stand in: nothing, as get() would answer the error.
+    t = 600_001;
+    expect(service.cached()).toBeUndefined();
+  });
+
   it('never throws, even when the fetch implementation and the logger do', async () => {
     const service = createPovService({
       feedUrl: 'https://blog.example.com/feed',
@@ -296,5 +333,6 @@ describe('createPovService against a fixture feed server', () => {
       },
     });
     await expect(service.get()).resolves.toEqual({ status: 'error', message: 'The blog feed could not be reached.' });
+    expect(service.cached()).toBeUndefined();
   });
 });

@@ -1,41 +1,44 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { FeedArticle } from '../../lib/pov/types.ts';
-import { Icon } from '../../components/icons/Icon.tsx';
+import { Icon } from '../icons/Icon.tsx';
+
+/** Stands in for an article's image: where there is none, and where one fails. */
+const PLACEHOLDER =
+  'bg-night bg-[radial-gradient(circle_at_30%_40%,rgb(255_184_107/0.45),transparent_45%),radial-gradient(circle_at_70%_60%,rgb(126_224_245/0.35),transparent_50%)]';
 
 // The site's English, in UTC: a date written as "2025-03-11T00:30Z" stays the 11th wherever the visitor is.
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
 /**
  * One Point of View essay, named by its title and dated, so a visitor sees the blog is alive. The
- * image is sized up front (16:9) so the grid never shifts as it loads.
+ * image is sized up front (16:9) so the grid never shifts as it loads. An image that fails shows
+ * the placeholder, with no script: a browser draws an image's ::after only when it is broken, and
+ * there it covers the broken-image icon with the image's own background. A `priority` card's image
+ * is fetched with the page rather than once laid out: on a phone the first one is the largest thing
+ * on the first screen.
  */
-export function ArticleCard({ article }: { article: FeedArticle }) {
+export function ArticleCard({ article, priority = false }: { article: FeedArticle; priority?: boolean }) {
   const titleId = useId();
-  // An image the blog host fails to serve gives way to the placeholder rather than a broken icon.
-  const [imageFailed, setImageFailed] = useState(false);
   return (
     <article
       aria-labelledby={titleId}
       className="flex flex-col overflow-hidden rounded-card border border-line bg-white/70 shadow-card"
     >
-      <div className="aspect-[16/9] overflow-hidden bg-night">
-        {article.thumbnail && !imageFailed ? (
+      <div className="aspect-[16/9] overflow-hidden">
+        {article.thumbnail ? (
           <img
             src={article.thumbnail}
             alt=""
             width={640}
             height={360}
-            loading="lazy"
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
             decoding="async"
             referrerPolicy="no-referrer"
-            onError={() => setImageFailed(true)}
-            className="size-full object-cover"
+            className={`relative size-full object-cover ${PLACEHOLDER} after:absolute after:inset-0 after:[background:inherit]`}
           />
         ) : (
-          <div
-            aria-hidden="true"
-            className="size-full bg-[radial-gradient(circle_at_30%_40%,rgb(255_184_107/0.45),transparent_45%),radial-gradient(circle_at_70%_60%,rgb(126_224_245/0.35),transparent_50%)]"
-          />
+          <div aria-hidden="true" className={`size-full ${PLACEHOLDER}`} />
         )}
       </div>
       <div className="flex flex-1 flex-col p-6">
