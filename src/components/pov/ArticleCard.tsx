@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import type { FeedArticle } from '../../lib/pov/types.ts';
 import { Icon } from '../icons/Icon.tsx';
 
@@ -17,8 +16,16 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZon
  * is fetched with the page rather than once laid out: on a phone the first one is the largest thing
  * on the first screen.
  */
-export function ArticleCard({ article, priority = false }: { article: FeedArticle; priority?: boolean }) {
-  const titleId = useId();
+export function ArticleCard({
+  article,
+  titleId,
+  priority = false,
+}: {
+  article: FeedArticle;
+  /** Unique in the page; names the card (React's generated ids start with "_", which HTML ids should not). */
+  titleId: string;
+  priority?: boolean;
+}) {
   return (
     <article
       aria-labelledby={titleId}

@@ -8,7 +8,7 @@ export function ArticleGrid({ articles }: { articles: readonly FeedArticle[] }) 
   return (
     <div className={GRID}>
       {articles.map((article, index) => (
-        <ArticleCard key={article.link} article={article} priority={index === 0} />
+        <ArticleCard key={article.link} article={article} titleId={`pov-article-${index + 1}`} priority={index === 0} />
       ))}
     </div>
   );
