@@ -195,6 +195,8 @@ test('when the server fails: an error notice with Try again, every value kept, a
   const notice = dialog.getByRole('alert');
   await expect(notice).toContainText('We could not add you to the waiting list');
   await expect(notice).toContainText('Storage is unavailable. Your answers are kept.');
+  // Focus is not left on the page, where the disabled Submit dropped it: it is on the way forward.
+  await expect(dialog.getByRole('button', { name: 'Try again' })).toBeFocused();
   await expectNoAxeViolations(page);
   await expect(dialog.getByText(/^Step 5 of 5/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Previous' }).click();

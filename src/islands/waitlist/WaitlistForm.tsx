@@ -78,6 +78,12 @@ export function WaitlistForm({ program, idempotencyKey, onStored, onCancel, subm
     stepRef.current?.querySelector<HTMLElement>('input, textarea')?.focus();
   }, [step]);
 
+  // Submit is disabled while a send is on its way, which drops focus to the page. When the send
+  // fails, focus goes to "Try again", beside the message the alert announces.
+  useEffect(() => {
+    if (failure) formRef.current?.querySelector<HTMLButtonElement>('[role="alert"] button')?.focus();
+  }, [failure]);
+
   const focusFirstError = (fields: readonly string[]) => {
     const first = fields.find((field) => errorsRef.current[field as keyof WaitlistInput]);
     if (first) setFocus(first as keyof WaitlistInput);
