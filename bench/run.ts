@@ -150,48 +150,50 @@ async function main(): Promise<number> {
 
   const storeDir = await mkdtemp(join(os.tmpdir(), 'humanwise-bench-'));
   tempDir = storeDir;
-  const [sitePort, fixturePort] = [await freePort(), await freePort()];
+  const fixturePort = await freePort();
   const fixtures = supervise(
     () => startNode('fixture server', [join(root, 'bench', 'fixture-server.ts'), String(fixturePort)]),
     `http://127.0.0.1:${fixturePort}/healthz`,
   );
   servers.push(fixtures);
   await fixtures.ready();
-  const site = supervise(
-    () =>
-      startNode('production server', [join(root, 'src', 'server', 'launch.mjs')], {
-        PORT: String(sitePort),
-        HOST: '127.0.0.1',
-        SQLITE_PATH: join(storeDir, 'leads.sqlite'),
-        // The fixture feed with its articles' images on the fixture server, which the site fetches
-        // and re-encodes as it would from the blog's CDN: /pov is measured with its pictures, and
-        // without the console errors of images that cannot be fetched offline.
-        POV_FEED_URL: `http://127.0.0.1:${fixturePort}/feed-with-images.xml`,
-        POV_FEED_ALLOW_PRIVATE: '1',
-        LOG_LEVEL: 'warn',
-      }),
-    `http://127.0.0.1:${sitePort}/healthz`,
-  );
-  servers.push(site);
-  await site.ready();
-  const siteUrl = `http://127.0.0.1:${sitePort}`;
+  /** A production server of the build on a free port, its feed on the fixture server, supervised. */
+  const startSite = async (
+    label: string,
+    { feedPath, store, logLevel = 'warn' }: { feedPath: string; store: string; logLevel?: string },
+  ) => {
+    const port = await freePort();
+    const server = supervise(
+      () =>
+        startNode(label, [join(root, 'src', 'server', 'launch.mjs')], {
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          SQLITE_PATH: join(storeDir, store),
+          POV_FEED_URL: `http://127.0.0.1:${fixturePort}${feedPath}`,
+          POV_FEED_ALLOW_PRIVATE: '1',
+          LOG_LEVEL: logLevel,
+        }),
+      `http://127.0.0.1:${port}/healthz`,
+    );
+    servers.push(server);
+    await server.ready();
+    return { server, url: `http://127.0.0.1:${port}` };
+  };
+  // The fixture feed with its articles' images on the fixture server, which the site fetches and
+  // re-encodes as it would from the blog's CDN: /pov is measured with its pictures, and without the
+  // console errors of images that cannot be fetched offline.
+  const { server: site, url: siteUrl } = await startSite('production server', {
+    feedPath: '/feed-with-images.xml',
+    store: 'leads.sqlite',
+  });
   // A second server whose feed has never answered, for the POV page's "Try again": a server
   // holding the articles renders them into /pov, which then has no island, error or retry.
-  const noFeedPort = await freePort();
-  const noFeedSite = supervise(
-    () =>
-      startNode('production server without a feed', [join(root, 'src', 'server', 'launch.mjs')], {
-        PORT: String(noFeedPort),
-        HOST: '127.0.0.1',
-        SQLITE_PATH: join(storeDir, 'no-feed.sqlite'),
-        POV_FEED_URL: `http://127.0.0.1:${fixturePort}/no-such-feed.xml`,
-        POV_FEED_ALLOW_PRIVATE: '1',
-        LOG_LEVEL: 'error',
-      }),
-    `http://127.0.0.1:${noFeedPort}/healthz`,
-  );
-  servers.push(noFeedSite);
-  await noFeedSite.ready();
+  const { url: noFeedUrl } = await startSite('production server without a feed', {
+    feedPath: '/no-such-feed.xml',
+    store: 'no-feed.sqlite',
+    // Its failing feed is the point: only errors of its own are worth a line.
+    logLevel: 'error',
+  });
 
   /**
    * Taps inside a page (menu drawer, Programs menu, Results filter, every wizard step, POV retry),
@@ -204,7 +206,7 @@ async function main(): Promise<number> {
       chromiumPath,
       runs: tapRuns,
       interactions: [reference, ...INTERACTIONS],
-      noFeedUrl: `http://127.0.0.1:${noFeedPort}`,
+      noFeedUrl,
     });
     const [floor, ...interactions] = [...measured].map(([interaction, runs]) => ({
       label: interaction.label,

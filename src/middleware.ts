@@ -20,36 +20,34 @@ import {
  * runs once per variant of a page, not once per request. A page's stylesheets are pruned together
  * (a custom property declared in one may be read in another).
  */
-const cache = new Map<string, string[]>();
 const CACHE_LIMIT = 64;
+
+/** `compute()` kept under `key`, the oldest of `cache`'s entries let go past CACHE_LIMIT. */
+function remember<T>(cache: Map<string, T>, key: string, compute: () => T): T {
+  let value = cache.get(key);
+  if (value === undefined) {
+    value = compute();
+    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+    cache.set(key, value);
+  }
+  return value;
+}
+
+const prunedSheets = new Map<string, string[]>();
 
 function cachedPrune(sheets: string[], page: PageVocabulary): string[] {
   const hash = createHash('sha256');
   for (const names of [page.classes, page.elements, page.properties])
     hash.update([...names].sort().join(' ')).update('\0');
   for (const css of sheets) hash.update(css).update('\0');
-  const key = hash.digest('base64url');
-  let pruned = cache.get(key);
-  if (pruned === undefined) {
-    pruned = pruneStylesheets(sheets, page);
-    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
-    cache.set(key, pruned);
-  }
-  return pruned;
+  return remember(prunedSheets, hash.digest('base64url'), () => pruneStylesheets(sheets, page));
 }
 
 /** Island scripts' words by entry modules (their names carry a content hash: a new build, new names). */
 const islandWords = new Map<string, Promise<string[]>>();
 
 function cachedIslandWords(entries: string[], read: (urlPath: string) => string | undefined): Promise<string[]> {
-  const key = entries.join(' ');
-  let words = islandWords.get(key);
-  if (words === undefined) {
-    words = islandScriptWords(entries, read);
-    if (islandWords.size >= CACHE_LIMIT) islandWords.delete(islandWords.keys().next().value!);
-    islandWords.set(key, words);
-  }
-  return words;
+  return remember(islandWords, entries.join(' '), () => islandScriptWords(entries, read));
 }
 
 export const onRequest = defineMiddleware(async (context, next) => {
