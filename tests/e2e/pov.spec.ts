@@ -105,6 +105,23 @@ test('an image that fails shows the placeholder, not a broken image', async ({ p
   expect(Number.parseFloat(cover.width)).toBeCloseTo(cover.box, 0);
 });
 
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the articles the server holds are there; where it holds none, a line says to reload', async ({ page }) => {
+    await page.goto('/pov');
+    await expect(page.getByRole('main').getByRole('article')).toHaveCount(4);
+    await page.goto(islandPov);
+    // Read as rendered (innerText): Playwright's own text reading skips <noscript>.
+    await expect(page.getByRole('main')).toContainText(
+      'The articles could not come with this page. Reload it in a moment',
+      { useInnerText: true },
+    );
+    await expect(page.getByRole('status')).toBeHidden();
+    await expect(page.getByRole('main').locator('[aria-busy="true"]')).toBeHidden();
+  });
+});
+
 test('more than four articles: the last four reversed come first, then the rest in order', async ({ page }) => {
   await answerFeed(page, { status: 'ok', items: [1, 2, 3, 4, 5, 6].map((n) => article(n)) });
   await page.goto(islandPov);
