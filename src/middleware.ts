@@ -71,6 +71,8 @@ async function withPrunedCss(html: string, builtScript: BuiltScript): Promise<st
   return rewriteInlineStyles(html, (sheets) => cachedPrune(sheets, page));
 }
 
+/** Island files found in the build, by name: the name is the content's hash, so once is enough. */
+const builtIslandFiles = new Set<string>();
 const missingIslandFiles = new Set<string>();
 
 /**
@@ -83,7 +85,12 @@ const missingIslandFiles = new Set<string>();
 function withIslandScriptsMoved(html: string, builtScript: BuiltScript): string {
   const scripts = islandScriptsOf(html);
   if (!scripts) return html;
-  if (builtScript?.(scripts.src) === scripts.code) return scripts.html;
+  // Read and compared once per file, not per request; a file missing now may come with a publish.
+  if (builtIslandFiles.has(scripts.src)) return scripts.html;
+  if (builtScript?.(scripts.src) === scripts.code) {
+    builtIslandFiles.add(scripts.src);
+    return scripts.html;
+  }
   if (builtScript && !missingIslandFiles.has(scripts.src)) {
     missingIslandFiles.add(scripts.src);
     console.error(
