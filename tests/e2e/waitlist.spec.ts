@@ -210,6 +210,26 @@ test('when the server fails: an error notice with Try again, every value kept, a
   expect(storedLeads(email)).toHaveLength(1);
 });
 
+test('on a 320 px phone, a failed send leaves the title, the notice and both buttons in view', {
+  tag: '@one-viewport',
+}, async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 568 });
+  const dialog = await openWizard(page);
+  await completeSteps(dialog, uniqueEmail('small-failure'));
+  await page.route('**/api/waitlist', (route) => route.abort('connectionrefused'));
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('We could not reach our server');
+  await expect(dialog.getByRole('button', { name: 'Try again' })).toBeFocused();
+  // The dialog clips what does not fit (only the step's own fields scroll): every part of the way on is whole on screen.
+  for (const part of [
+    dialog.getByRole('heading', { name: 'Join the Waiting List' }),
+    dialog.getByRole('alert'),
+    dialog.getByRole('button', { name: 'Previous' }),
+    dialog.getByRole('button', { name: 'Try again' }),
+  ])
+    await expect(part).toBeInViewport({ ratio: 1 });
+});
+
 test('keyboard only: from the Join link through every step to the success message', async ({ page }) => {
   const email = uniqueEmail('keyboard');
   await page.goto(PROGRAM);

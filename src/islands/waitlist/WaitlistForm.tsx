@@ -79,9 +79,9 @@ export function WaitlistForm({ program, idempotencyKey, onStored, onCancel, subm
   }, [step]);
 
   // Submit is disabled while a send is on its way, which drops focus to the page. When the send
-  // fails, focus goes to "Try again", beside the message the alert announces.
+  // fails, focus goes back to it, now saying "Try again", below the message the alert announces.
   useEffect(() => {
-    if (failure) formRef.current?.querySelector<HTMLButtonElement>('[role="alert"] button')?.focus();
+    if (failure) formRef.current?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
   }, [failure]);
 
   const focusFirstError = (fields: readonly string[]) => {
@@ -202,18 +202,15 @@ export function WaitlistForm({ program, idempotencyKey, onStored, onCancel, subm
       </div>
 
       {failure ? (
-        // Shown inside the dialog, above its buttons: a floating toast would cover them on every screen size.
+        // Shown inside the dialog, above its buttons: a floating toast would cover them on every
+        // screen size. Words only, so that on a 320 px phone it leaves room for the step and the
+        // buttons: sending again is the form's own button, which now says "Try again".
         <div
           role="alert"
-          className="mx-6 mb-4 flex flex-col gap-3 rounded-ui border border-error/40 bg-white p-4 shadow-card sm:flex-row sm:items-center sm:justify-between"
+          className="mx-6 mb-3 rounded-ui border border-error/40 bg-white px-4 py-3 text-sm shadow-card"
         >
-          <div>
-            <p className="font-semibold text-error">We could not add you to the waiting list</p>
-            <p className="text-sm text-ink-soft">{failure} Your answers are kept.</p>
-          </div>
-          <Button variant="outline" className="shrink-0" disabled={sending} onClick={() => void send()}>
-            Try again
-          </Button>
+          <p className="font-semibold text-error">We could not add you to the waiting list</p>
+          <p className="text-ink-soft">{failure} Your answers are kept.</p>
         </div>
       ) : null}
 
@@ -229,7 +226,7 @@ export function WaitlistForm({ program, idempotencyKey, onStored, onCancel, subm
           </Button>
           {last ? (
             <Button type="submit" variant="hero" disabled={sending} aria-disabled={sending || undefined}>
-              {sending ? 'Sending…' : 'Submit'}
+              {sending ? 'Sending…' : failure ? 'Try again' : 'Submit'}
             </Button>
           ) : (
             <Button type="submit">Next</Button>

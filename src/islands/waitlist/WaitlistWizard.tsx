@@ -119,7 +119,8 @@ function WaitlistDialog({ program = null }: { program?: string | null }) {
                 <h2 id="waitlist-title" className="text-xl font-semibold">
                   Join the Waiting List
                 </h2>
-                <p id="waitlist-description" className="mt-1 text-sm text-muted">
+                {/* On a screen as short as a 320 px phone's (568 px), the step and its buttons need the room: read to screen readers only. */}
+                <p id="waitlist-description" className="mt-1 text-sm text-muted [@media(max-height:36rem)]:sr-only">
                   Five short steps. Places are limited and offered by invitation.
                 </p>
               </div>

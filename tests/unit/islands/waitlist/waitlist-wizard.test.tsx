@@ -188,9 +188,12 @@ describe('WaitlistForm', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not add you to the waiting list');
     expect(screen.getByRole('alert')).toHaveTextContent('We could not reach our server. Your answers are kept.');
     expect(screen.getByText(/^Step 5 of 5/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
+    // The way forward is the form's own button, now saying so, with focus on it.
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Try again' })).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
 
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText(/^Step 1 of 5/)).toBeInTheDocument();
     expect(screen.getByLabelText(/Work email/)).toHaveValue('ada@example.com');
     expect(screen.getByText('Invalid email address')).toBeInTheDocument();
@@ -214,7 +217,7 @@ describe('WaitlistForm keys, honeypot and privacy line', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await vi.waitFor(() => expect(submit).toHaveBeenCalledTimes(2));
     await user.type(screen.getByLabelText(/Anything else/), 'Changed my mind');
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
     await vi.waitFor(() => expect(submit).toHaveBeenCalledTimes(3));
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await vi.waitFor(() => expect(submit).toHaveBeenCalledTimes(4));
