@@ -36,6 +36,29 @@ const CHROMIUM_ARGS = [
   '--disable-gpu',
 ];
 
+/**
+ * The built production server on `serverPort`, storing leads at `sqlitePath` and reading its blog
+ * feed from `feedPath` on the fixture feed server; `env` adds or overrides settings.
+ */
+function productionServer(serverPort: number, sqlitePath: string, feedPath: string, env: Record<string, string>) {
+  return {
+    command: 'node src/server/launch.mjs',
+    url: `http://127.0.0.1:${serverPort}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore' as const,
+    env: {
+      PORT: String(serverPort),
+      HOST: '127.0.0.1',
+      SQLITE_PATH: sqlitePath,
+      POV_FEED_URL: `http://127.0.0.1:${feedPort}${feedPath}`,
+      // The fixture feed runs on loopback, which the feed reader refuses otherwise.
+      POV_FEED_ALLOW_PRIVATE: '1',
+      ...env,
+    },
+  };
+}
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
@@ -94,39 +117,14 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: 'ignore',
     },
-    {
-      command: 'node src/server/launch.mjs',
-      url: `${baseURL}/healthz`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: 'ignore',
-      env: {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SQLITE_PATH: process.env.E2E_SQLITE_PATH,
-        POV_FEED_URL: `http://127.0.0.1:${feedPort}/feed.xml`,
-        // The fixture feed runs on loopback, which the feed reader refuses otherwise.
-        POV_FEED_ALLOW_PRIVATE: '1',
-        WAITLIST_RATE_LIMIT: '0',
-        ENABLE_FAILURE_ROUTE: '1',
-        LOG_LEVEL: 'warn',
-      },
-    },
-    {
-      command: 'node src/server/launch.mjs',
-      url: `${noFeedURL}/healthz`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: 'ignore',
-      env: {
-        PORT: String(noFeedPort),
-        HOST: '127.0.0.1',
-        SQLITE_PATH: join(dirname(process.env.E2E_SQLITE_PATH), 'no-feed.sqlite'),
-        POV_FEED_URL: `http://127.0.0.1:${feedPort}/no-such-feed.xml`,
-        POV_FEED_ALLOW_PRIVATE: '1',
-        // Its failing feed is expected: only errors of its own are worth a line.
-        LOG_LEVEL: 'error',
-      },
-    },
+    productionServer(port, process.env.E2E_SQLITE_PATH, '/feed.xml', {
+      WAITLIST_RATE_LIMIT: '0',
+      ENABLE_FAILURE_ROUTE: '1',
+      LOG_LEVEL: 'warn',
+    }),
+    productionServer(noFeedPort, join(dirname(process.env.E2E_SQLITE_PATH), 'no-feed.sqlite'), '/no-such-feed.xml', {
+      // Its failing feed is expected: only errors of its own are worth a line.
+      LOG_LEVEL: 'error',
+    }),
   ],
 });
