@@ -140,6 +140,10 @@ for (const target of targets) {
     } catch (error) {
       report.crash(error);
     } finally {
+      for (const server of servers) {
+        const why = server.exitedOnItsOwn();
+        if (why) report.check('no server exited on its own', false, why);
+      }
       await Promise.all(servers.map((s) => s.stop()));
       restorePriority?.();
     }

@@ -4,7 +4,7 @@
  * (SIGKILL) and read its memory.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../scripts/free-port.ts';
@@ -42,12 +42,32 @@ export interface RunningServer {
   /** Resident memory in KiB, from /proc/<pid>/status. */
   rssKiB(): number;
   kill(signal: NodeJS.Signals): void;
+  /**
+   * Why the process ended when nobody here signalled it (its exit code or signal and the tail of
+   * its output), or undefined while it runs or after `kill`/`stop`: a server that dies mid-scenario
+   * otherwise shows only as refused connections.
+   */
+  exitedOnItsOwn(): string | undefined;
   /** SIGTERM, then SIGKILL if it has not exited within `graceMs`. */
   stop(graceMs?: number): Promise<void>;
 }
 
+/** The server exited at start because its port was taken (src/server/main.ts's message). */
+class PortTakenError extends Error {}
+
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  const port = options.port ?? (await freePort());
+  // A free port can be taken by another process before the child binds it (see `listensOn`):
+  // a port the harness chose is chosen again.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnce(options, options.port ?? (await freePort()));
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || options.port !== undefined || attempt >= 3) throw error;
+    }
+  }
+}
+
+async function startOnce(options: ServerOptions, port: number): Promise<RunningServer> {
   const env: NodeJS.ProcessEnv = {
     ...childEnv(),
     HOME: process.env.HOME,
@@ -83,6 +103,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     child.once('exit', (code, signal) => resolve({ code, signal }));
   });
   const url = `http://127.0.0.1:${port}`;
+  let signalled = false;
   const server: RunningServer = {
     pid: child.pid ?? -1,
     port,
@@ -113,9 +134,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       return Number(match[1]);
     },
     kill: (signal) => {
+      signalled = true;
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     },
+    exitedOnItsOwn: () => {
+      if (signalled || (child.exitCode === null && child.signalCode === null)) return undefined;
+      const how = child.signalCode ? `signal ${child.signalCode}` : `exit code ${child.exitCode}`;
+      return `pid ${child.pid} ended with ${how}; its last output: ${output.slice(-1500) || '(none)'}`;
+    },
     stop: async (graceMs = 12_000) => {
+      signalled = true;
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
@@ -137,13 +165,45 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       if (dead) return true;
       const answer = await send(url, { path: '/healthz', timeoutMs: 1000 });
       lastAnswer = answer.status ? `${answer.status} in ${Math.round(answer.ms)} ms` : (answer.error ?? 'no answer');
-      return answer.status === 200;
+      // The answer must be this child's: freePort releases the port before the child binds it, and
+      // on a busy machine another process (the other store's run, a browser test's server) can take
+      // it in between; this child then exits with EADDRINUSE while that one answers for it, until
+      // it stops mid-scenario (a CI run's refused connections, 28 November 2026).
+      return answer.status === 200 && child.pid !== undefined && listensOn(child.pid, port);
     },
     { timeoutMs: 60_000 },
   );
   if (settled && !dead) return server;
   server.kill('SIGKILL');
-  throw new Error(
+  const failure = dead && output.includes('is in use by another process') ? PortTakenError : Error;
+  throw new failure(
     `the server did not become healthy on ${url} (${dead ? 'it exited' : `still running; last /healthz: ${lastAnswer}`}): ${output.slice(-1500)}`,
   );
+}
+
+/**
+ * Whether process `pid` itself holds the socket listening on `port` (Linux's /proc: the
+ * namespace's listening TCP sockets, then the process's own descriptors).
+ */
+function listensOn(pid: number, port: number): boolean {
+  const portHex = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  const inodes = new Set<string>();
+  try {
+    for (const table of ['tcp', 'tcp6']) {
+      for (const line of readFileSync(`/proc/${pid}/net/${table}`, 'utf8').split('\n').slice(1)) {
+        // sl, local_address, rem_address, st (0A: listening), ..., inode (the tenth field)
+        const fields = line.trim().split(/\s+/);
+        if (fields[3] === '0A' && fields[1]?.endsWith(portHex) && fields[9]) inodes.add(fields[9]);
+      }
+    }
+    return readdirSync(`/proc/${pid}/fd`).some((fd) => {
+      try {
+        return inodes.has(/^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1] ?? '');
+      } catch {
+        return false; // closed since the listing
+      }
+    });
+  } catch {
+    return false; // the process has gone
+  }
 }
