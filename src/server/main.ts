@@ -328,6 +328,16 @@ const drainer = gracefulShutdown(server);
 
 const port = settings.PORT;
 const host = settings.HOST;
+// Listening is all that can fail on the server itself (a request's errors are its own): one line
+// that names the setting, not a stack trace.
+server.once('error', (error: NodeJS.ErrnoException) => {
+  const why =
+    error.code === 'EADDRINUSE'
+      ? 'is in use by another process'
+      : `cannot be listened on (${error.code ?? error.message})`;
+  console.error(`Cannot start: ${host}:${port} ${why}. Set PORT (or HOST) to a free address.`);
+  process.exit(1);
+});
 server.listen(port, host, () => {
   logger.info({ url: `http://${host}:${port}`, store: store.kind }, 'server listening');
 });

@@ -7,6 +7,8 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { closeSync, copyFileSync, existsSync, mkdtempSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -67,6 +69,31 @@ describe.skipIf(!built)('the store at start and in /healthz (real server; needs 
     expect(printed.split('\n')).toHaveLength(1);
     expect(printed).toMatch(/^Lead store error: .*PostgreSQL.*DATABASE_URL.*ECONNREFUSED/);
     expect(printed).not.toMatch(/hunter2|\bat .*\.js:\d+/);
+  });
+
+  it('a port in use stops the server with one line, and the harness never takes its holder for the server', async () => {
+    // Another server on the port, answering /healthz as ours would.
+    const holder = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const port = (holder.address() as AddressInfo).port;
+    try {
+      const result = await startExpectingExit({
+        PORT: String(port),
+        SQLITE_PATH: path.join(tempDir(), 'leads.sqlite'),
+      });
+      expect(result.code).toBe(1);
+      expect(result.stderr.trim()).toBe(
+        `Cannot start: 127.0.0.1:${port} is in use by another process. Set PORT (or HOST) to a free address.`,
+      );
+      const started = startServer({
+        storeEnv: { SQLITE_PATH: path.join(tempDir(), 'leads.sqlite') },
+        feedUrl: 'http://127.0.0.1:9/feed.xml',
+        port,
+      });
+      await expect(started).rejects.toThrow(/did not become healthy .*it exited.*is in use by another process/s);
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
   });
 
   it("a SQLite store that fails SQLite's quick_check stops the server with one line", async () => {
