@@ -89,6 +89,9 @@ describe.skipIf(!built)('the store at start and in /healthz (real server; needs 
         storeEnv: { SQLITE_PATH: path.join(tempDir(), 'leads.sqlite') },
         feedUrl: 'http://127.0.0.1:9/feed.xml',
         port,
+      }).then(async (server) => {
+        await server.stop(); // the failure this test exists for: not left running
+        return server;
       });
       await expect(started).rejects.toThrow(/did not become healthy .*it exited.*is in use by another process/s);
     } finally {
