@@ -42,6 +42,8 @@ export interface RunningServer {
   /** Resident memory in KiB, from /proc/<pid>/status. */
   rssKiB(): number;
   kill(signal: NodeJS.Signals): void;
+  /** Whether the process has not exited yet (by any means). */
+  running(): boolean;
   /**
    * Why the process ended when nobody here signalled it (its exit code or signal and the tail of
    * its output), or undefined while it runs or after `kill`/`stop`: a server that dies mid-scenario
@@ -103,6 +105,7 @@ async function startOnce(options: ServerOptions, port: number): Promise<RunningS
     child.once('exit', (code, signal) => resolve({ code, signal }));
   });
   const url = `http://127.0.0.1:${port}`;
+  const running = () => child.exitCode === null && child.signalCode === null;
   let signalled = false;
   const server: RunningServer = {
     pid: child.pid ?? -1,
@@ -123,7 +126,7 @@ async function startOnce(options: ServerOptions, port: number): Promise<RunningS
           }
         }),
     rssKiB: () => {
-      if (child.exitCode !== null || child.signalCode !== null) {
+      if (!running()) {
         throw new Error(
           `the server (pid ${child.pid}) has exited (${child.exitCode ?? child.signalCode}): ${output.slice(-1500)}`,
         );
@@ -135,16 +138,17 @@ async function startOnce(options: ServerOptions, port: number): Promise<RunningS
     },
     kill: (signal) => {
       signalled = true;
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      if (running()) child.kill(signal);
     },
+    running,
     exitedOnItsOwn: () => {
-      if (signalled || (child.exitCode === null && child.signalCode === null)) return undefined;
+      if (signalled || running()) return undefined;
       const how = child.signalCode ? `signal ${child.signalCode}` : `exit code ${child.exitCode}`;
       return `pid ${child.pid} ended with ${how}; its last output: ${output.slice(-1500) || '(none)'}`;
     },
     stop: async (graceMs = 12_000) => {
       signalled = true;
-      if (child.exitCode !== null || child.signalCode !== null) return;
+      if (!running()) return;
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
       await exited;
