@@ -226,6 +226,14 @@ export const waitlistSchema = z.object({
   earlyAccess: z.optional(z.boolean({ error: m.earlyAccessInvalid })),
 });
 
+/**
+ * Each wizard step's rules alone (the schema's own, picked by `waitlistStepFields`): what the
+ * wizard's Next checks synchronously before it shows the next step.
+ */
+export const waitlistStepSchemas = waitlistStepFields.map((fields) =>
+  z.pick(waitlistSchema, Object.fromEntries(fields.map((field) => [field, true])) as Record<WaitlistField, true>),
+);
+
 /** What the form holds before validation (what react-hook-form works with). */
 export type WaitlistInput = z.input<typeof waitlistSchema>;
 /** A validated submission: strings trimmed, lists de-duplicated. */

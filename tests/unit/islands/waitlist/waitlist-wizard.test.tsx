@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { takeQueuedEvents } from '../../../../src/lib/analytics/events.ts';
@@ -72,6 +72,23 @@ describe('WaitlistForm', () => {
     expect(name).toHaveAttribute('aria-invalid', 'true');
     expect(name).toHaveAccessibleDescription('Name is required');
     expect(name).toHaveFocus();
+  });
+
+  it('shows the next step in the tap itself once the answers pass, leaving no earlier message behind', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    await fillStepOne(user);
+    // A synchronous click: the step must change within it, not after a promise resolves.
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(stepLabel(2)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(stepLabel(1)).toBeInTheDocument();
+    expect(screen.getByLabelText(/Full name/)).toHaveValue('  Ada Lovelace  ');
+    expect(screen.queryByText('Name is required')).not.toBeInTheDocument();
+    expect(screen.queryByText('Please select an option')).not.toBeInTheDocument();
+    expect(screen.getByLabelText(/Full name/)).not.toHaveAttribute('aria-invalid', 'true');
   });
 
   it('shows "Tell us your role" only when Other is chosen, and it stays optional', async () => {

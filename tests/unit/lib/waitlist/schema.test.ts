@@ -14,6 +14,7 @@ import {
   waitlistFields,
   waitlistSchema,
   waitlistStepFields,
+  waitlistStepSchemas,
   waitlistStepTitles,
 } from '../../../../src/lib/waitlist/schema.ts';
 import { validSubmission } from '../../../support/lead-fixture.ts';
@@ -130,6 +131,20 @@ describe('labels and steps', () => {
     ]);
     expect(waitlistStepTitles).toHaveLength(WAITLIST_STEP_COUNT);
     expect(waitlistStepFields.flat().toSorted()).toEqual([...waitlistFields].toSorted());
+  });
+
+  it("checks each step's fields alone, with the whole schema's rules and messages", () => {
+    waitlistStepSchemas.forEach((stepSchema, step) => {
+      expect(Object.keys(stepSchema.shape)).toEqual(waitlistStepFields[step]);
+      expect(stepSchema.safeParse(validSubmission()).success).toBe(true);
+    });
+    // Step 1 passes whatever the later steps hold, and fails on its own fields' rules.
+    expect(waitlistStepSchemas[0]!.safeParse(validSubmission({ goal: [] })).success).toBe(true);
+    const refused = waitlistStepSchemas[0]!.safeParse(validSubmission({ email: 'not-an-address' }));
+    expect(refused.error?.issues.map((issue) => [issue.path[0], issue.message])).toEqual([
+      ['email', errorsFor({ email: 'not-an-address' }).email],
+    ]);
+    expect(waitlistStepSchemas[1]!.safeParse(validSubmission({ goal: [] })).success).toBe(false);
   });
 });
 
