@@ -164,7 +164,7 @@ describe('npm run leads:export (commands/export.ts)', () => {
     const file = await filledStore();
     const out = path.join(tempDir(), 'export.csv');
     const result = await runCli(['--out', out], { SQLITE_PATH: file });
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/Exported 2 lead\(s\) from the sqlite store/);
     expect(result.stderr).not.toMatch(/Avery|avery@/);
@@ -183,7 +183,7 @@ describe('npm run leads:export (commands/export.ts)', () => {
     chmodSync(out, 0o644);
     const before = statSync(out).ino;
     const result = await runCli(['--out', out], { SQLITE_PATH: file });
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     expect(statSync(out).mode & 0o777).toBe(0o600);
     expect(statSync(out).ino).not.toBe(before);
     expect(readFileSync(out, 'utf8')).toContain('Avery Lin');
@@ -209,7 +209,7 @@ describe('npm run leads:export (commands/export.ts)', () => {
   it('writes to stdout without --out', async () => {
     const file = await filledStore();
     const result = await runCli([], { SQLITE_PATH: file });
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     const rows = parse(result.stdout) as string[][];
     expect(rows).toHaveLength(3);
   });
@@ -243,7 +243,7 @@ describe('npm run leads:export (commands/export.ts)', () => {
   it('uses ./data/leads.sqlite in the working directory by default', async () => {
     const cwd = tempDir();
     const result = await runCli([], {}, cwd);
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     expect(parse(result.stdout)).toEqual([[...CSV_COLUMNS]]);
     expect(existsSync(path.join(cwd, 'data', 'leads.sqlite'))).toBe(true);
   });
@@ -267,7 +267,7 @@ describe.skipIf(!pgUrl)('npm run leads:export with PostgreSQL (TEST_DATABASE_URL
         DATABASE_URL: url.toString(),
         SQLITE_PATH: path.join(tempDir(), 'unused.sqlite'),
       });
-      expect(result.code).toBe(0);
+      expect(result.code, result.stderr).toBe(0);
       expect(result.stderr).toMatch(/from the postgres store/);
       const rows = parse(result.stdout);
       expect(rows.map((r) => r[3])).toEqual(['Full name', 'Morgan Ellis']);
