@@ -79,19 +79,24 @@ export const confirmationRelayScenario: Scenario = {
 
       // Delivery is at least once: a send that outlives its timeout or its lease (2 s and 3 s under
       // LEADS_DELIVERY_FAST) is made again, and on a loaded machine the receiver may have had the
-      // first. The cap is on the confirmations the store queues, one per inbox (a CI run under
-      // load received 35 messages for 30), so each inbox is counted once; the repeats are a figure.
+      // first. The cap is on the confirmations the store queues (a CI run under load received 35
+      // messages for 30), and a repeat carries its delivery's Message-ID again
+      // (src/server/delivery/visitor-email.ts), so each confirmation is counted once by that
+      // header; the repeats are a figure.
+      const distinct = (mails: typeof confirmations) =>
+        new Set(mails.map((mail) => mail.headers.get('message-id')?.[0] ?? mail.raw)).size;
+      const queued = distinct(confirmations);
       const inboxes = new Set(confirmations.map((mail) => (mail.to[0] ?? '').toLowerCase()));
       report.figure('confirmations sent', confirmations.length);
-      report.figure('of them, sent again after a late answer', confirmations.length - inboxes.size);
+      report.figure('of them, sent again after a late answer', confirmations.length - queued);
       report.check('every lead reaches the team', missing.length === 0, `${missing.length} missing`);
       report.check(
         `at most the hourly cap (${CAP}) of confirmations`,
-        inboxes.size <= CAP && inboxes.size > 0,
-        `${inboxes.size} inboxes confirmed`,
+        queued <= CAP && queued > 0,
+        `${queued} confirmations to ${inboxes.size} inboxes`,
       );
-      const victim = confirmations.filter((mail) => /^victim/i.test(mail.to[0] ?? ''));
-      report.check('one inbox however spelt gets one confirmation', victim.length <= 1, `${victim.length} to it`);
+      const victim = distinct(confirmations.filter((mail) => /^victim/i.test(mail.to[0] ?? '')));
+      report.check('one inbox however spelt gets one confirmation', victim <= 1, `${victim} to it`);
       const carrying = confirmations.filter((mail) => HOSTILE_TEXT.test(mail.raw));
       report.check('no confirmation carries the hostile text', carrying.length === 0, `${carrying.length} do`);
       const capLines = server
