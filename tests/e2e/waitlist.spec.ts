@@ -86,6 +86,36 @@ test('Escape closes the wizard and it opens again empty, on step 1', async ({ pa
   await expect(dialog.getByLabel('Full name')).toHaveValue('');
 });
 
+/** Every element of a dialog that receives focus from now on, by its name attribute or its text. */
+async function recordFocusInDialogs(page: Page) {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as Window & { focused?: string[] }).focused = seen;
+    document.addEventListener('focusin', (event) => {
+      const target = event.target as HTMLElement;
+      if (target.closest('dialog'))
+        seen.push(`${target.tagName.toLowerCase()} ${target.getAttribute('name') ?? target.textContent?.trim()}`);
+    });
+  });
+  return () => page.evaluate(() => (window as Window & { focused?: string[] }).focused);
+}
+
+test('opening the wizard moves focus once, straight to its first field', async ({ page }) => {
+  const join = page.getByRole('main').getByRole('link', { name: 'Join the Waiting List' }).first();
+  const dialog = page.getByRole('dialog', { name: 'Join the Waiting List' });
+  // A tap on the waiting form, and one made before the island has loaded (replayed once it has,
+  // which renders the form and then opens it).
+  for (const waitForForm of [true, false]) {
+    await page.goto(PROGRAM);
+    if (waitForForm) await page.locator('dialog form input').first().waitFor({ state: 'attached' });
+    const focused = await recordFocusInDialogs(page);
+    await join.click();
+    await expect(dialog.getByLabel('Full name')).toBeFocused();
+    // Not the Close button first (where showModal puts focus by itself), then the field.
+    expect(await focused()).toEqual(['input name']);
+  }
+});
+
 test('the closed wizard waits laid out but invisible: out of the accessibility tree, the focus order and reach', async ({
   page,
 }) => {
