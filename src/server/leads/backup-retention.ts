@@ -14,7 +14,14 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const SQLITE_HEADER = 'SQLite format 3\u0000';
 
 function startsAsSqlite(file: string): boolean {
-  const fd = openSync(file, 'r');
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch (error) {
+    // Deleted since it was listed (by another run, as below): not a backup to delete.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
   try {
     const header = Buffer.alloc(SQLITE_HEADER.length);
     return readSync(fd, header, 0, header.length, 0) === header.length && header.toString('latin1') === SQLITE_HEADER;
@@ -53,7 +60,12 @@ export function deleteExpiredBackups(
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const file = path.join(dir, entry.name);
     if (!entry.isFile() || kept.has(file)) continue;
-    if (statSync(file).mtimeMs >= cutoff || !isLeadBackup(file)) continue;
+    // Another run backing up into the same folder renames its partial copy into place, and deletes
+    // what it finds expired, between this listing and the look below: a file gone by then is skipped
+    // (three runs side by side into one folder: one exited 1 in a loaded fresh-clone CI, and a file
+    // listed then gone is how this loop fails there).
+    const modified = statSync(file, { throwIfNoEntry: false })?.mtimeMs;
+    if (modified === undefined || modified >= cutoff || !isLeadBackup(file)) continue;
     rmSync(file, { force: true });
     deleted.push(file);
   }

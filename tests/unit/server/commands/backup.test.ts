@@ -213,7 +213,7 @@ describe('npm run leads:backup keeps backups 30 days at most', () => {
     // Side by side: each run starts a Node process, which on a loaded CI machine took several
     // seconds, and four in a row outran the test's 20 s (a fresh-clone CI failed on it).
     const made = await Promise.all(earlier.map(([name]) => runCli(['--out', out(name)], { SQLITE_PATH: source })));
-    for (const { code } of made) expect(code).toBe(0);
+    for (const { code, stderr } of made) expect(code, stderr).toBe(0);
     for (const [name, days] of earlier) age(out(name), days);
     // Old files that are not lead backups stay whatever their age.
     writeFileSync(out('README.txt'), 'Backups of the lead store; see the site README.\n');
