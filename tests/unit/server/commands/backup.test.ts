@@ -8,7 +8,6 @@ import {
   rmSync,
   statSync,
   symlinkSync,
-  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +20,7 @@ import { validSubmission } from '../../../support/lead-fixture.ts';
 import { startServer } from '../../../reliability/server-process.ts';
 import { lead } from '../leads/store-contract.ts';
 import { childEnv } from '../../../support/child-env.ts';
+import { age, sqliteFile } from '../../../support/backup-files.ts';
 
 const CLI = fileURLToPath(new URL('../../../../src/server/commands/backup.ts', import.meta.url));
 
@@ -180,20 +180,6 @@ describe.skipIf(!existsSync(fileURLToPath(new URL('../../../../dist/server/entry
 );
 
 // Retention: the privacy policy keeps backups 30 days at most.
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Sets a file's modification time to `days` days ago, as if written then. */
-function age(file: string, days: number) {
-  const at = new Date(Date.now() - days * DAY_MS);
-  utimesSync(file, at, at);
-}
-
-function sqliteFile(file: string, table: string) {
-  const db = new DatabaseSync(file);
-  db.exec(`CREATE TABLE ${table} (id TEXT)`);
-  db.close();
-}
-
 describe('npm run leads:backup keeps backups 30 days at most', () => {
   it('deletes the lead-store backups older than 30 days in its folder, and nothing else', async () => {
     const dataDir = tempDir();

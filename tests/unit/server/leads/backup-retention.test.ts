@@ -1,9 +1,9 @@
-import { existsSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deleteExpiredBackups } from '../../../../src/server/leads/backup-retention.ts';
+import { age, sqliteFile } from '../../../support/backup-files.ts';
 
 /**
  * What another `npm run leads:backup` into the same folder does while this one looks through it:
@@ -35,16 +35,11 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** A lead-store backup (a SQLite file with a `leads` table) written `days` days ago. */
 function backup(dir: string, name: string, days: number): string {
   const file = path.join(dir, name);
-  const db = new DatabaseSync(file);
-  db.exec('CREATE TABLE leads (id TEXT PRIMARY KEY)');
-  db.close();
-  const written = new Date(Date.now() - days * DAY_MS);
-  utimesSync(file, written, written);
+  sqliteFile(file, 'leads');
+  age(file, days);
   return file;
 }
 
