@@ -6,6 +6,15 @@
 import { writeFile } from 'node:fs/promises';
 import lighthouse, { type Result } from 'lighthouse';
 
+/** The Chromium Lighthouse drives: headless, and nothing of its own on the network during a run. */
+export const LIGHTHOUSE_CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+];
+
 export interface Scores {
   performance: number;
   accessibility: number;

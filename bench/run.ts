@@ -43,9 +43,9 @@ import {
   representativeRun,
   type Medians,
 } from './evaluate.ts';
-import { measure, type RunSummary } from './measure.ts';
-import { freePort } from '../scripts/free-port.ts';
-import { startNode, supervise } from './processes.ts';
+import { LIGHTHOUSE_CHROME_FLAGS, measure, type RunSummary } from './measure.ts';
+import { chromiumPath } from '../tests/support/chromium.ts';
+import { FEED_WITH_IMAGES, NO_FEED, startFixtures, startSite } from './sites.ts';
 import { markdownTable, textTable, type Row } from './report.ts';
 import { measureFirstTap, TAP_ROUTE, TAP_THROTTLING, type TapRun } from './tap.ts';
 import { IDLE_BEFORE_TAP_MS, INTERACTIONS, measureInteractions, referenceInteraction } from './interactions.ts';
@@ -62,14 +62,6 @@ import { phoneThrottlingLabel } from './phone.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const resultsDir = join(root, 'bench', 'results');
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const chromeFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-];
 
 const { values: options } = parseArgs({
   options: {
@@ -150,46 +142,31 @@ async function main(): Promise<number> {
 
   const storeDir = await mkdtemp(join(os.tmpdir(), 'humanwise-bench-'));
   tempDir = storeDir;
-  const fixturePort = await freePort();
-  const fixtures = supervise(
-    () => startNode('fixture server', [join(root, 'bench', 'fixture-server.ts'), String(fixturePort)]),
-    `http://127.0.0.1:${fixturePort}/healthz`,
-  );
+  const { server: fixtures, port: fixturePort } = await startFixtures(root);
   servers.push(fixtures);
-  await fixtures.ready();
-  /** A production server of the build on a free port, its feed on the fixture server, supervised. */
-  const startSite = async (
-    label: string,
-    { feedPath, store, logLevel = 'warn' }: { feedPath: string; store: string; logLevel?: string },
-  ) => {
-    const port = await freePort();
-    const server = supervise(
-      () =>
-        startNode(label, [join(root, 'src', 'server', 'launch.mjs')], {
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          SQLITE_PATH: join(storeDir, store),
-          POV_FEED_URL: `http://127.0.0.1:${fixturePort}${feedPath}`,
-          POV_FEED_ALLOW_PRIVATE: '1',
-          LOG_LEVEL: logLevel,
-        }),
-      `http://127.0.0.1:${port}/healthz`,
-    );
-    servers.push(server);
-    await server.ready();
-    return { server, url: `http://127.0.0.1:${port}` };
+  /** A production server of the build, supervised and stopped with the others. */
+  const startSiteHere = async (label: string, options: { feedPath: string; store: string; logLevel?: string }) => {
+    const launched = await startSite(label, {
+      root,
+      fixturePort,
+      feedPath: options.feedPath,
+      sqlitePath: join(storeDir, options.store),
+      ...(options.logLevel ? { logLevel: options.logLevel } : {}),
+    });
+    servers.push(launched.server);
+    return launched;
   };
   // The fixture feed with its articles' images on the fixture server, which the site fetches and
   // re-encodes as it would from the blog's CDN: /pov is measured with its pictures, and without the
   // console errors of images that cannot be fetched offline.
-  const { server: site, url: siteUrl } = await startSite('production server', {
-    feedPath: '/feed-with-images.xml',
+  const { server: site, url: siteUrl } = await startSiteHere('production server', {
+    feedPath: FEED_WITH_IMAGES,
     store: 'leads.sqlite',
   });
   // A second server whose feed has never answered, for the POV page's "Try again": a server
   // holding the articles renders them into /pov, which then has no island, error or retry.
-  const { url: noFeedUrl } = await startSite('production server without a feed', {
-    feedPath: '/no-such-feed.xml',
+  const { url: noFeedUrl } = await startSiteHere('production server without a feed', {
+    feedPath: NO_FEED,
     store: 'no-feed.sqlite',
     // Its failing feed is the point: only errors of its own are worth a line.
     logLevel: 'error',
@@ -317,7 +294,7 @@ async function main(): Promise<number> {
     errors: [],
   };
 
-  chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags });
+  chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: LIGHTHOUSE_CHROME_FLAGS });
   const chromePort = chrome.port;
   const env = await machine(chromePort);
   const blockedUrlPatterns = await feedHosts();
