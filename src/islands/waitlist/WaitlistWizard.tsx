@@ -29,9 +29,9 @@ const TOAST_THEME = {
 /**
  * Shows the dialog with focus on its first field. The field is marked `autofocus`, which the
  * dialog's own focusing steps honour: showModal alone focuses the Close button, and focus then
- * moved on to the field, so a screen reader could announce both, and the tap styled the dialog for
- * each (the first tap on Join on the bench's phone: 138 -> 119 ms, 31 taps each,
- * docs/history/performance.md). The `focus()` after it is for where those steps are missing (jsdom).
+ * moved on to the field, so a screen reader could announce both. (It was also thought to make the
+ * first tap on Join faster; checked with `npm run bench:ab`, it does not: docs/history/performance.md,
+ * "Two more cuts for the first tap".) The `focus()` after it is for where those steps are missing (jsdom).
  * Set here, not rendered by the form: the form is mounted while the dialog is closed, and React
  * focuses an `autoFocus` field as it mounts.
  */
