@@ -29,17 +29,16 @@ import { roundOrder, spread, verdict } from './ab-stats.ts';
 import { INTERACTIONS, measureInteractions } from './interactions.ts';
 import { LIGHTHOUSE_CHROME_FLAGS, measure } from './measure.ts';
 import { measureNavigation, measureTapAfterArrival, NAVIGATION_PAIRS } from './navigate.ts';
-import { FEED_WITH_IMAGES, NO_FEED, startFixtures, startSite, type Supervised } from './sites.ts';
+import { startBuildServers, startFixtures, type Supervised } from './sites.ts';
 import { measureFirstTap } from './tap.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** What one round measures on one build's servers. */
 interface Build {
-  name: 'A' | 'B';
   describe: string;
   url: string;
-  noFeedUrl?: string;
+  noFeedUrl?: string | undefined;
 }
 
 interface Timing {
@@ -62,9 +61,7 @@ const TIMINGS: readonly Timing[] = [
       label: interaction.label,
       withoutFeed: interaction.withoutFeed === true,
       once: async ({ url, noFeedUrl }) =>
-        (await measureInteractions(url, { ...one, interactions: [interaction], ...(noFeedUrl ? { noFeedUrl } : {}) }))
-          .get(interaction)!
-          .at(0)!,
+        (await measureInteractions(url, { ...one, interactions: [interaction], noFeedUrl })).get(interaction)!.at(0)!,
     }),
   ),
   ...NAVIGATION_PAIRS.map(
@@ -187,25 +184,16 @@ async function main() {
 
   const { server: fixtures, port: fixturePort } = await startFixtures(root);
   servers.push(fixtures);
-  const needsNoFeed = timings.some((timing) => timing.withoutFeed);
+  const withoutFeed = timings.some((timing) => timing.withoutFeed);
   const serve = async (name: 'A' | 'B', buildRoot: string, describe: string): Promise<Build> => {
-    const site = await startSite(`${name} production server`, {
+    const { url, noFeedUrl } = await startBuildServers(`${name} production server`, {
       root: buildRoot,
       fixturePort,
-      feedPath: FEED_WITH_IMAGES,
-      sqlitePath: join(tempDir!, `${name}.sqlite`),
+      storeDir: tempDir!,
+      withoutFeed,
+      onStarted: (server) => servers.push(server),
     });
-    servers.push(site.server);
-    if (!needsNoFeed) return { name, describe, url: site.url };
-    const noFeed = await startSite(`${name} production server without a feed`, {
-      root: buildRoot,
-      fixturePort,
-      feedPath: NO_FEED,
-      sqlitePath: join(tempDir!, `${name}-no-feed.sqlite`),
-      logLevel: 'error',
-    });
-    servers.push(noFeed.server);
-    return { name, describe, url: site.url, noFeedUrl: noFeed.url };
+    return { describe, url, noFeedUrl };
   };
   const builds = {
     A: await serve('A', baseRoot, `${base} (${sha.slice(0, 7)})`),

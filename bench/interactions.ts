@@ -194,7 +194,7 @@ export async function measureInteractions(
     runs,
     interactions = INTERACTIONS,
     noFeedUrl,
-  }: { chromiumPath: string; runs: number; interactions?: readonly Interaction[]; noFeedUrl?: string },
+  }: { chromiumPath: string; runs: number; interactions?: readonly Interaction[]; noFeedUrl?: string | undefined },
 ): Promise<Map<Interaction, number[]>> {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--disable-gpu'] });
   try {

@@ -45,7 +45,7 @@ import {
 } from './evaluate.ts';
 import { LIGHTHOUSE_CHROME_FLAGS, measure, type RunSummary } from './measure.ts';
 import { chromiumPath } from '../tests/support/chromium.ts';
-import { FEED_WITH_IMAGES, NO_FEED, startFixtures, startSite } from './sites.ts';
+import { startBuildServers, startFixtures } from './sites.ts';
 import { markdownTable, textTable, type Row } from './report.ts';
 import { measureFirstTap, TAP_ROUTE, TAP_THROTTLING, type TapRun } from './tap.ts';
 import { IDLE_BEFORE_TAP_MS, INTERACTIONS, measureInteractions, referenceInteraction } from './interactions.ts';
@@ -144,32 +144,16 @@ async function main(): Promise<number> {
   tempDir = storeDir;
   const { server: fixtures, port: fixturePort } = await startFixtures(root);
   servers.push(fixtures);
-  /** A production server of the build, supervised and stopped with the others. */
-  const startSiteHere = async (label: string, options: { feedPath: string; store: string; logLevel?: string }) => {
-    const launched = await startSite(label, {
-      root,
-      fixturePort,
-      feedPath: options.feedPath,
-      sqlitePath: join(storeDir, options.store),
-      ...(options.logLevel ? { logLevel: options.logLevel } : {}),
-    });
-    servers.push(launched.server);
-    return launched;
-  };
-  // The fixture feed with its articles' images on the fixture server, which the site fetches and
-  // re-encodes as it would from the blog's CDN: /pov is measured with its pictures, and without the
-  // console errors of images that cannot be fetched offline.
-  const { server: site, url: siteUrl } = await startSiteHere('production server', {
-    feedPath: FEED_WITH_IMAGES,
-    store: 'leads.sqlite',
-  });
-  // A second server whose feed has never answered, for the POV page's "Try again": a server
-  // holding the articles renders them into /pov, which then has no island, error or retry.
-  const { url: noFeedUrl } = await startSiteHere('production server without a feed', {
-    feedPath: NO_FEED,
-    store: 'no-feed.sqlite',
-    // Its failing feed is the point: only errors of its own are worth a line.
-    logLevel: 'error',
+  const {
+    site,
+    url: siteUrl,
+    noFeedUrl,
+  } = await startBuildServers('production server', {
+    root,
+    fixturePort,
+    storeDir,
+    withoutFeed: true,
+    onStarted: (server) => servers.push(server),
   });
 
   /**

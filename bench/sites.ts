@@ -30,7 +30,15 @@ export async function startFixtures(root: string): Promise<{ server: Supervised;
   return { server, port };
 }
 
-export interface SiteOptions {
+/**
+ * The feed paths of the fixture server: the feed with its articles' images on the same host (so
+ * /pov is measured with its pictures, fetched and re-encoded as from the blog's CDN, without the
+ * console errors of images that cannot be fetched offline), and one that has never answered.
+ */
+const FEED_WITH_IMAGES = '/feed-with-images.xml';
+const NO_FEED = '/no-such-feed.xml';
+
+interface SiteOptions {
   /** The checkout whose build (`dist/`) the server serves. */
   root: string;
   fixturePort: number;
@@ -42,7 +50,7 @@ export interface SiteOptions {
 }
 
 /** A production server of the build at `root`, its blog feed on the fixture server. */
-export async function startSite(
+async function startSite(
   label: string,
   { root, fixturePort, feedPath, sqlitePath, logLevel = 'warn' }: SiteOptions,
 ): Promise<{ server: Supervised; url: string }> {
@@ -63,10 +71,55 @@ export async function startSite(
   return { server, url: `http://127.0.0.1:${port}` };
 }
 
+export interface BuildServers {
+  /** The server measured: its /pov shows the fixture feed's articles with their pictures. */
+  site: Supervised;
+  url: string;
+  /**
+   * A second server whose feed has never answered, for the POV page's "Try again": a server holding
+   * the articles renders them into /pov, which then has no island, error or retry.
+   */
+  noFeedUrl?: string | undefined;
+}
+
 /**
- * The feed paths of the fixture server: the feed with its articles' images on the same host (so
- * /pov is measured with its pictures, fetched and re-encoded as from the blog's CDN), and one that
- * has never answered (so /pov shows the island, its error and its "Try again").
+ * The servers of the build at `root`, their stores in `storeDir` named after `label`: the one
+ * measured and, with `withoutFeed`, its twin whose feed never answers. `onStarted` receives each
+ * server as it starts, so the caller can stop it whatever fails after.
  */
-export const FEED_WITH_IMAGES = '/feed-with-images.xml';
-export const NO_FEED = '/no-such-feed.xml';
+export async function startBuildServers(
+  label: string,
+  {
+    root,
+    fixturePort,
+    storeDir,
+    withoutFeed,
+    onStarted,
+  }: {
+    root: string;
+    fixturePort: number;
+    storeDir: string;
+    withoutFeed: boolean;
+    onStarted: (server: Supervised) => void;
+  },
+): Promise<BuildServers> {
+  const store = label.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  const site = await startSite(label, {
+    root,
+    fixturePort,
+    feedPath: FEED_WITH_IMAGES,
+    sqlitePath: join(storeDir, `${store}.sqlite`),
+  });
+  onStarted(site.server);
+  if (!withoutFeed) return { site: site.server, url: site.url };
+  const noFeed = await startSite(`${label} without a feed`, {
+    root,
+    fixturePort,
+    feedPath: NO_FEED,
+    sqlitePath: join(storeDir, `${store}-no-feed.sqlite`),
+    // Its failing feed is the point: only errors of its own are worth a line.
+    logLevel: 'error',
+  });
+  onStarted(noFeed.server);
+  return { site: site.server, url: site.url, noFeedUrl: noFeed.url };
+}
