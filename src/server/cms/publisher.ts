@@ -2,7 +2,9 @@
  * Publishing in `local` mode: a change saved in the editor goes live by itself. After each save the
  * site is rebuilt in the background, beside the live build (`dist.next`); only a build that succeeds
  * replaces it (`dist` -> `dist.previous`, `dist.next` -> `dist`, then the server loads it). One build
- * runs at a time; saves during a build make one more build after it, which sees them all. A failed
+ * runs at a time. A save in a build's first SUPERSEDE_WITHIN_MS stops it and starts one that sees
+ * both saves (publishing the older one first would only delay the newer); a later save makes one
+ * more build after it, which sees every save made meanwhile. A failed
  * build leaves the live site exactly as it was, and its reason (the file and the field, in Astro's
  * words) is kept for the publishing status page and /healthz.
  */
@@ -29,8 +31,13 @@ export interface PublishResult {
 
 export interface PublisherOptions {
   root: string;
-  /** Builds into `outDir` (relative to root). Default: `npm run build -- --out-dir` in a child process. */
-  build?: (outDir: string) => Promise<BuildOutcome>;
+  /**
+   * Builds into `outDir` (relative to root), and stops when `signal` aborts (a newer save
+   * supersedes it). Default: `src/build/build.ts --out-dir` in a child process.
+   */
+  build?: (outDir: string, signal: AbortSignal) => Promise<BuildOutcome>;
+  /** A save this soon after a build started stops that build (default SUPERSEDE_WITHIN_MS). */
+  supersedeWithinMs?: number;
   /** Starts serving the build now in `dist` (throws when it cannot be loaded). */
   load: () => Promise<void>;
   log: (event: Record<string, unknown>, message: string) => void;
@@ -40,6 +47,12 @@ const NEXT_DIR = 'dist.next';
 const LIVE_DIR = 'dist';
 const PREVIOUS_DIR = 'dist.previous';
 const HISTORY = 10;
+/**
+ * A build is superseded only in its first half minute: by then a second save is usually the same
+ * editing session (the next field, the next item), and a build further along is let finish so
+ * that an editor who keeps saving still sees changes go live.
+ */
+export const SUPERSEDE_WITHIN_MS = 30_000;
 
 /** Colour codes out, and only the part of a failed build's output that says what went wrong. */
 export function failureReason(output: string): { reason: string; files: string[] } {
@@ -54,12 +67,14 @@ export function failureReason(output: string): { reason: string; files: string[]
 
 /** `node src/build/build.ts --out-dir DIR`, with this server's Node and environment. */
 function buildInChildProcess(root: string) {
-  return (outDir: string) =>
+  return (outDir: string, signal: AbortSignal) =>
     new Promise<BuildOutcome>((resolve) => {
+      // The build runs in this child process (Astro's build() in-process), so killing it stops it all.
       const child = spawn(process.execPath, [path.join(root, 'src/build/build.ts'), '--out-dir', outDir], {
         cwd: root,
         env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
         stdio: ['ignore', 'pipe', 'pipe'],
+        signal,
       });
       let output = '';
       const keep = (chunk: Buffer) => {
@@ -68,18 +83,24 @@ function buildInChildProcess(root: string) {
       };
       child.stdout.on('data', keep);
       child.stderr.on('data', keep);
-      child.on('error', (error) => resolve({ ok: false, output: `${output}\n${String(error)}` }));
+      // Stopped (an AbortError): 'close' follows once it has exited, so nothing of it is still writing
+      // to outDir when the next build starts there.
+      child.on('error', (error) => {
+        if (!signal.aborted) resolve({ ok: false, output: `${output}\n${String(error)}` });
+      });
       child.on('close', (code) => resolve({ ok: code === 0, output }));
     });
 }
 
 export function createPublisher(options: PublisherOptions) {
-  const { root, load, log } = options;
+  const { root, load, log, supersedeWithinMs = SUPERSEDE_WITHIN_MS } = options;
   const build = options.build ?? buildInChildProcess(root);
   const at = (dir: string) => path.join(root, dir);
   let running: Promise<void> | undefined;
   let pending = false;
   let startedAt: string | undefined;
+  /** The build running now: when it started, and how to stop it. */
+  let current: { started: number; controller: AbortController } | undefined;
   const history: PublishResult[] = [];
 
   async function swapIn(): Promise<void> {
@@ -100,7 +121,18 @@ export function createPublisher(options: PublisherOptions) {
     startedAt = new Date().toISOString();
     log({ event: 'publish started' }, 'publishing: build started');
     await rm(at(NEXT_DIR), { recursive: true, force: true });
-    const outcome = await build(NEXT_DIR);
+    current = { started: Date.now(), controller: new AbortController() };
+    const { signal } = current.controller;
+    const outcome = await build(NEXT_DIR, signal).finally(() => {
+      current = undefined;
+    });
+    if (signal.aborted) {
+      // Superseded: the build after it (queued by the save that stopped it) publishes both saves.
+      await rm(at(NEXT_DIR), { recursive: true, force: true });
+      startedAt = undefined;
+      log({ event: 'publish superseded' }, 'publishing: build stopped for a newer save');
+      return;
+    }
     let result: PublishResult;
     if (outcome.ok) {
       try {
@@ -135,10 +167,11 @@ export function createPublisher(options: PublisherOptions) {
   }
 
   return {
-    /** A change was saved: build now, or once more after the build that is running. */
+    /** A change was saved: build now, or instead of the build that has just started, or once more after it. */
     requestPublish(): void {
       if (running) {
         pending = true;
+        if (current && Date.now() - current.started < supersedeWithinMs) current.controller.abort();
         return;
       }
       running = loop();

@@ -1,7 +1,8 @@
 /**
  * The publisher's rules, with a stand-in build that writes a marker file (the browser test
- * tests/e2e/cms-editor.spec.ts runs real builds): one build at a time, saves during a build make
- * exactly one more, a failed build leaves the live build as it was and says which file failed.
+ * tests/e2e/cms-editor.spec.ts runs real builds): one build at a time; a save soon after a build
+ * started stops it for one that sees both; saves later in a build make exactly one more; a failed
+ * build leaves the live build as it was and says which file failed.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -86,10 +87,50 @@ describe('publishing in local mode', () => {
     expect(publisher.status().last?.outcome).toBe('published');
   });
 
-  it('runs one build at a time; saves during a build make exactly one more, which sees them all', async () => {
+  it('a save in a build’s first half minute stops it; the build after it publishes both, once', async () => {
+    const root = project();
+    const started: number[] = [];
+    const stopped: number[] = [];
+    const finish = Promise.withResolvers<void>();
+    // A stand-in build that runs until it is stopped, or (the second) until the test lets it finish.
+    const build = async (outDir: string, signal: AbortSignal): Promise<BuildOutcome> => {
+      const n = started.push(started.length + 1);
+      const aborted = new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()));
+      await Promise.race([aborted, n === 2 ? finish.promise : new Promise(() => {})]);
+      if (signal.aborted) {
+        stopped.push(n);
+        return { ok: false, output: 'killed' };
+      }
+      mkdirSync(path.join(root, outDir));
+      writeFileSync(path.join(root, outDir, 'marker.txt'), `build ${n}`);
+      return { ok: true, output: '' };
+    };
+    const events: unknown[] = [];
+    const publisher = createPublisher({ root, build, load: async () => {}, log: (event) => events.push(event) });
+    publisher.requestPublish();
+    await expect.poll(() => started).toEqual([1]);
+    publisher.requestPublish();
+    await expect.poll(() => started).toEqual([1, 2]);
+    expect(stopped).toEqual([1]);
+    expect(publisher.status()).toMatchObject({ building: true, queued: false });
+    finish.resolve();
+    await publisher.idle();
+    expect(live(root)).toBe('build 2');
+    // The stopped build is neither a failure nor a publish: one result, the build that saw both saves.
+    expect(publisher.status().history).toEqual([expect.objectContaining({ outcome: 'published' })]);
+    expect(events).toContainEqual({ event: 'publish superseded' });
+  });
+
+  it('a build past its first half minute is let finish; saves during it make exactly one more, which sees them all', async () => {
     const root = project();
     const builds = stagedBuilds(root);
-    const publisher = createPublisher({ root, build: builds.build, load: async () => {}, log: () => {} });
+    const publisher = createPublisher({
+      root,
+      build: builds.build,
+      load: async () => {},
+      log: () => {},
+      supersedeWithinMs: 0,
+    });
     publisher.requestPublish();
     publisher.requestPublish();
     publisher.requestPublish();
