@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { chromiumPath, headlessShellPath } from './tests/support/chromium.ts';
+import { E2E_STORE_PREFIX } from './tests/support/e2e-teardown.ts';
 
 /**
  * Browser tests run against the built production server (`npm run build` first; `npm test` does it),
@@ -19,8 +20,10 @@ export const baseURL = `http://127.0.0.1:${port}`;
  */
 const noFeedPort = Number(process.env.E2E_NO_FEED_PORT ?? 4393);
 export const noFeedURL = `http://127.0.0.1:${noFeedPort}`;
-// Set once in the runner process; test workers inherit it, so tests can read the store the server writes.
-process.env.E2E_SQLITE_PATH ??= join(tmpdir(), `humanwise-e2e-${process.pid}-${Date.now()}`, 'leads.sqlite');
+// Set once in the runner process; test workers inherit it, so tests can read the store the server
+// writes. The folder is the run's own, named after the runner's process, which removes it at the
+// end (tests/support/e2e-teardown.ts).
+process.env.E2E_SQLITE_PATH ??= join(tmpdir(), `${E2E_STORE_PREFIX}${process.pid}-${Date.now()}`, 'leads.sqlite');
 
 /** The visual regression spec: only the `visual` project runs it. */
 const VISUAL = /visual\.spec\.ts$/;
@@ -61,6 +64,7 @@ function productionServer(serverPort: number, sqlitePath: string, feedPath: stri
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalTeardown: './tests/support/e2e-teardown.ts',
   fullyParallel: true,
   // One worker per core in CI (at least 2: tests spend much of their time waiting on the server).
   workers: process.env.CI ? Math.max(2, availableParallelism()) : 3,

@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildNeeded, makeStamp, sourceHash, writeStamp } from '../../../src/build/stamp.ts';
@@ -8,6 +7,7 @@ import { differingBuildSettings, mismatchMessage, readStamp } from '../../../src
 import { nodeVersionProblem, REQUIRED_NODE_MAJOR } from '../../../src/server/node-version.mjs';
 import { loadBuildSettings } from '../../../src/server/settings.ts';
 import { childEnv } from '../../support/child-env.ts';
+import { testTempDir } from '../../support/temp-dir.ts';
 
 const run = (node: string, args: string[], env: Record<string, string> = {}) =>
   new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
@@ -56,7 +56,7 @@ describe('the build stamp', () => {
   const settings = loadBuildSettings({});
 
   function project(): string {
-    const root = mkdtempSync(path.join(tmpdir(), 'humanwise-stamp-'));
+    const root = testTempDir('humanwise-stamp-');
     mkdirSync(path.join(root, 'src', 'pages'), { recursive: true });
     writeFileSync(path.join(root, 'src', 'pages', 'index.astro'), '<h1>Hello</h1>');
     writeFileSync(path.join(root, 'package-lock.json'), '{"lockfileVersion":3}');

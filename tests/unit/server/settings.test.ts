@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -11,6 +10,7 @@ import {
   SettingsError,
 } from '../../../src/server/settings.ts';
 import { childEnv } from '../../support/child-env.ts';
+import { testTempDir } from '../../support/temp-dir.ts';
 
 const problemsOf = (env: Record<string, string>): string[] => {
   try {
@@ -123,11 +123,7 @@ describe('settings', () => {
 // it reads a setting. On the 2-core CI machine, beside the browser tests and the reliability suite,
 // one such start once took over 20 s: the child gets 50 s, the test 60.
 describe('the server and the export with a bad setting', { timeout: 60_000 }, () => {
-  const run = (
-    file: string,
-    env: Record<string, string>,
-    cwd = mkdtempSync(path.join(tmpdir(), 'humanwise-settings-')),
-  ) =>
+  const run = (file: string, env: Record<string, string>, cwd = testTempDir('humanwise-settings-')) =>
     new Promise<{ code: number; stderr: string }>((resolve) => {
       execFile(
         process.execPath,
@@ -169,7 +165,7 @@ describe('the server and the export with a bad setting', { timeout: 60_000 }, ()
   });
 
   it('a .env file in the working directory is read; the environment wins over it', async () => {
-    const cwd = mkdtempSync(path.join(tmpdir(), 'humanwise-dotenv-'));
+    const cwd = testTempDir('humanwise-dotenv-');
     writeFileSync(path.join(cwd, '.env'), 'PG_POOL_MAX=0\nWAITLIST_RATE_LIMIT=-3\n');
     const result = await run('src/server/commands/export.ts', { PG_POOL_MAX: '2' }, cwd);
     expect(result.code).toBe(1);
