@@ -19,7 +19,8 @@ export interface Scenario {
   title: string;
   /**
    * Times its servers against a bound close to what they are set to (an answer within 6 s of a 5 s
-   * deadline): the harness and the servers it starts run at a raised priority (tests/reliability/priority.ts).
+   * deadline, a connection taken within nginx's 2 s): the harness and the servers and proxy it starts
+   * run at a raised priority (tests/reliability/priority.ts).
    */
   timed?: boolean;
   run(ctx: ScenarioContext): Promise<void>;
