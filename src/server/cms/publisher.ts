@@ -4,9 +4,9 @@
  * replaces it (`dist` -> `dist.previous`, `dist.next` -> `dist`, then the server loads it). One build
  * runs at a time. A save in a build's first SUPERSEDE_WITHIN_MS stops it and starts one that sees
  * both saves (publishing the older one first would only delay the newer); a later save makes one
- * more build after it, which sees every save made meanwhile. A failed
- * build leaves the live site exactly as it was, and its reason (the file and the field, in Astro's
- * words) is kept for the publishing status page and /healthz.
+ * more build after it, which sees every save made meanwhile. A failed build leaves the live site
+ * exactly as it was, and its reason (the file and the field, in Astro's words) is kept for the
+ * publishing status page and /healthz.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
