@@ -66,7 +66,7 @@ export function failureReason(output: string): { reason: string; files: string[]
 }
 
 /** `node src/build/build.ts --out-dir DIR`, with this server's Node and environment. */
-function buildInChildProcess(root: string) {
+export function buildInChildProcess(root: string) {
   return (outDir: string, signal: AbortSignal) =>
     new Promise<BuildOutcome>((resolve) => {
       // The build runs in this child process (Astro's build() in-process), so killing it stops it all.

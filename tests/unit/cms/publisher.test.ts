@@ -4,11 +4,16 @@
  * started stops it for one that sees both; saves later in a build make exactly one more; a failed
  * build leaves the live build as it was and says which file failed.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type BuildOutcome, createPublisher, failureReason } from '../../../src/server/cms/publisher.ts';
+import {
+  type BuildOutcome,
+  buildInChildProcess,
+  createPublisher,
+  failureReason,
+} from '../../../src/server/cms/publisher.ts';
 
 const roots: string[] = [];
 afterEach(() => {
@@ -119,6 +124,24 @@ describe('publishing in local mode', () => {
     // The stopped build is neither a failure nor a publish: one result, the build that saw both saves.
     expect(publisher.status().history).toEqual([expect.objectContaining({ outcome: 'published' })]);
     expect(events).toContainEqual({ event: 'publish superseded' });
+  });
+
+  it('a stopped build’s process has ended when its build resolves, so the next cannot meet it in dist.next', async () => {
+    const root = project();
+    // A stand-in src/build/build.ts that says it started, then never ends by itself.
+    mkdirSync(path.join(root, 'src/build'), { recursive: true });
+    writeFileSync(
+      path.join(root, 'src/build/build.ts'),
+      "import { writeFileSync } from 'node:fs';\nwriteFileSync('started', String(process.pid));\nsetInterval(() => {}, 1000);\n",
+    );
+    const controller = new AbortController();
+    const outcome = buildInChildProcess(root)('dist.next', controller.signal);
+    await expect.poll(() => existsSync(path.join(root, 'started'))).toBe(true);
+    const pid = Number(readFileSync(path.join(root, 'started'), 'utf8'));
+    controller.abort();
+    expect(await outcome).toMatchObject({ ok: false });
+    // Signal 0 only asks whether the process exists: it throws ESRCH once it has ended.
+    expect(() => process.kill(pid, 0)).toThrow(expect.objectContaining({ code: 'ESRCH' }));
   });
 
   it('a build past its first half minute is let finish; saves during it make exactly one more, which sees them all', async () => {
