@@ -98,9 +98,10 @@ export function createPublisher(options: PublisherOptions) {
   const at = (dir: string) => path.join(root, dir);
   let running: Promise<void> | undefined;
   let pending = false;
+  /** When the publish under way started (its build, then the swap), for its result and the status. */
   let startedAt: string | undefined;
-  /** The build running now: when it started, and how to stop it. */
-  let current: { started: number; controller: AbortController } | undefined;
+  /** Stops the build running now; unset between builds. */
+  let stopBuild: AbortController | undefined;
   const history: PublishResult[] = [];
 
   async function swapIn(): Promise<void> {
@@ -121,10 +122,10 @@ export function createPublisher(options: PublisherOptions) {
     startedAt = new Date().toISOString();
     log({ event: 'publish started' }, 'publishing: build started');
     await rm(at(NEXT_DIR), { recursive: true, force: true });
-    current = { started: Date.now(), controller: new AbortController() };
-    const { signal } = current.controller;
+    stopBuild = new AbortController();
+    const { signal } = stopBuild;
     const outcome = await build(NEXT_DIR, signal).finally(() => {
-      current = undefined;
+      stopBuild = undefined;
     });
     if (signal.aborted) {
       // Superseded: the build after it (queued by the save that stopped it) publishes both saves.
@@ -171,7 +172,7 @@ export function createPublisher(options: PublisherOptions) {
     requestPublish(): void {
       if (running) {
         pending = true;
-        if (current && Date.now() - current.started < supersedeWithinMs) current.controller.abort();
+        if (stopBuild && startedAt && Date.now() - Date.parse(startedAt) < supersedeWithinMs) stopBuild.abort();
         return;
       }
       running = loop();
