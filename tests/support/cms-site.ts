@@ -4,12 +4,11 @@
  * node_modules is shared through a symlink; Astro's and Vite's caches are moved into the copy.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { pollUntil } from './poll.ts';
+import { copyProject } from './project-copy.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const COPIED = ['src', 'public', 'keystatic.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
 
 export interface CmsSite {
@@ -32,21 +31,8 @@ function run(command: string[], options: { cwd: string; env: NodeJS.ProcessEnv }
   });
 }
 
-export function copyProject(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'humanwise-cms-'));
-  for (const name of COPIED) cpSync(path.join(root, name), path.join(dir, name), { recursive: true });
-  cpSync(path.join(root, 'astro.config.mjs'), path.join(dir, 'astro.project.config.mjs'));
-  writeFileSync(
-    path.join(dir, 'astro.config.mjs'),
-    "import project from './astro.project.config.mjs';\n" +
-      "export default { ...project, cacheDir: './.cache/astro', vite: { ...project.vite, cacheDir: './.cache/vite' } };\n",
-  );
-  symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-  return dir;
-}
-
 export async function startCmsSite(port: number, password: string): Promise<CmsSite> {
-  const dir = copyProject();
+  const dir = copyProject('humanwise-cms-', COPIED);
   const env = {
     ...process.env,
     CMS_MODE: 'local',

@@ -4,12 +4,11 @@
  * breaks one file there and runs `astro sync`, which validates every collection.
  */
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { copyProject } from '../../support/project-copy.ts';
 
-const root = resolve(import.meta.dirname, '../../..');
 const copies: string[] = [];
 
 interface SyncResult {
@@ -17,19 +16,10 @@ interface SyncResult {
   output: string;
 }
 
-/** A copy of the project whose Astro and Vite caches stay inside it, never in the shared node_modules. */
-function copyProject(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'humanwise-schema-'));
+/** A copy of the project (tests/support/project-copy.ts), removed after the file's tests. */
+function copyOfProject(): string {
+  const dir = copyProject('humanwise-schema-', ['src', 'tsconfig.json', 'package.json']);
   copies.push(dir);
-  cpSync(join(root, 'src'), join(dir, 'src'), { recursive: true });
-  for (const file of ['tsconfig.json', 'package.json']) cpSync(join(root, file), join(dir, file));
-  cpSync(join(root, 'astro.config.mjs'), join(dir, 'astro.project.config.mjs'));
-  writeFileSync(
-    join(dir, 'astro.config.mjs'),
-    "import project from './astro.project.config.mjs';\n" +
-      "export default { ...project, cacheDir: './.cache/astro', vite: { ...project.vite, cacheDir: './.cache/vite' } };\n",
-  );
-  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
   return dir;
 }
 
@@ -67,13 +57,13 @@ afterAll(() => {
 
 describe.concurrent('content schema errors', { timeout: 60_000 }, () => {
   it('the unchanged content passes, so the failures below come from the broken fields', async () => {
-    const { code, output } = await astroSync(copyProject());
+    const { code, output } = await astroSync(copyOfProject());
     expect(output).not.toMatch(/InvalidContentEntryDataError/);
     expect(code).toBe(0);
   });
 
   it('a program without its tagline fails, naming the collection, the file and the field', async () => {
-    const dir = copyProject();
+    const dir = copyOfProject();
     editJson(dir, 'src/content/programs/orchestration.json', (data) => delete data.tagline);
     const { code, output } = await astroSync(dir);
     expect(code).not.toBe(0);
@@ -83,7 +73,7 @@ describe.concurrent('content schema errors', { timeout: 60_000 }, () => {
   });
 
   it('a case study in a category the site does not have fails, naming the file, the field and the allowed values', async () => {
-    const dir = copyProject();
+    const dir = copyOfProject();
     edit(dir, 'src/content/case-studies/cdp.md', (text) => text.replace(/^category: .*$/m, 'category: Banking'));
     const { code, output } = await astroSync(dir);
     expect(code).not.toBe(0);
@@ -93,7 +83,7 @@ describe.concurrent('content schema errors', { timeout: 60_000 }, () => {
   });
 
   it('a misspelt field in an offer fails too, because every schema is strict', async () => {
-    const dir = copyProject();
+    const dir = copyOfProject();
     editJson(dir, 'src/content/offers/ai-advantage-lab.json', (data) => {
       data.taglin = data.tagline;
       delete data.tagline;
