@@ -27,7 +27,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import { chromiumPath } from '../tests/support/chromium.ts';
 import { roundOrder, spread, verdict } from './ab-stats.ts';
 import { INTERACTIONS, measureInteractions } from './interactions.ts';
-import { LIGHTHOUSE_CHROME_FLAGS, measure } from './measure.ts';
+import { LIGHTHOUSE_CHROME_FLAGS, measureWithRetry } from './measure.ts';
 import { measureNavigation, measureTapAfterArrival, NAVIGATION_PAIRS } from './navigate.ts';
 import { startBuildServers, startFixtures, type Supervised } from './sites.ts';
 import { measureFirstTap } from './tap.ts';
@@ -115,8 +115,7 @@ const tbtTiming = (route: string): Timing => ({
   once: async ({ url }) => {
     chrome ??= await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: LIGHTHOUSE_CHROME_FLAGS });
     const target = { port: chrome.port, blockedUrlPatterns: [] };
-    // A busy machine now and then spoils a trace (NO_NAVSTART): one more try, as `npm run bench` does.
-    const summary = await measure(url + route, target).catch(() => measure(url + route, target));
+    const summary = await measureWithRetry(url + route, target);
     return Math.round(summary.tbtMs);
   },
 });

@@ -215,3 +215,21 @@ export async function measure(
     throw new Error(`Lighthouse could not measure ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   return summarize(lhr);
 }
+
+/**
+ * `measure`, tried once more if it fails: a busy machine now and then spoils a trace (NO_NAVSTART,
+ * NO_FCP), and one run more is cheaper than a bench run lost. `beforeRetry` is told why first (to
+ * say so, or to restart a server that died).
+ */
+export async function measureWithRetry(
+  url: string,
+  options: MeasureOptions,
+  beforeRetry: (error: Error) => Promise<void> | void = () => {},
+): Promise<RunSummary> {
+  try {
+    return await measure(url, options);
+  } catch (error) {
+    await beforeRetry(error as Error);
+    return measure(url, options);
+  }
+}

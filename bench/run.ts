@@ -43,7 +43,7 @@ import {
   representativeRun,
   type Medians,
 } from './evaluate.ts';
-import { LIGHTHOUSE_CHROME_FLAGS, measure, type RunSummary } from './measure.ts';
+import { LIGHTHOUSE_CHROME_FLAGS, measureWithRetry, type RunSummary } from './measure.ts';
 import { chromiumPath } from '../tests/support/chromium.ts';
 import { startBuildServers, startFixtures } from './sites.ts';
 import { markdownTable, textTable, type Row } from './report.ts';
@@ -292,24 +292,21 @@ async function main(): Promise<number> {
   for (let round = 1; round <= runsPerPage; round++) {
     for (const target of [reference, ...targets]) {
       const runStarted = Date.now();
-      const measureOnce = () =>
-        measure(target.url, {
-          port: chromePort,
-          blockedUrlPatterns,
-          skipAudits: noindexRoutes.includes(target.label) ? ['is-crawlable'] : [],
-          ...(options.reports && {
-            reportPath: join(reportsDir, `${target.label.replace(/[^a-z0-9]+/gi, '_')}-${round}.json`),
-          }),
-        });
+      const measureOptions = {
+        port: chromePort,
+        blockedUrlPatterns,
+        skipAudits: noindexRoutes.includes(target.label) ? ['is-crawlable'] : [],
+        ...(options.reports && {
+          reportPath: join(reportsDir, `${target.label.replace(/[^a-z0-9]+/gi, '_')}-${round}.json`),
+        }),
+      };
       try {
         await fixtures.ensure();
         await site.ensure();
-        // A busy machine now and then spoils a trace (NO_NAVSTART, NO_FCP): one more try before giving up.
-        const run = await measureOnce().catch(async (error: Error) => {
+        const run = await measureWithRetry(target.url, measureOptions, async (error) => {
           console.log(`[${round}/${runsPerPage}] ${target.label}: ${error.message}; trying again`);
           await fixtures.ensure();
           await site.ensure();
-          return measureOnce();
         });
         target.runs.push(run);
         console.log(
