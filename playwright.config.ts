@@ -3,6 +3,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { chromiumPath, headlessShellPath } from './tests/support/chromium.ts';
 import { E2E_STORE_PREFIX } from './tests/support/e2e-teardown.ts';
+import { loopbackServerEnv } from './tests/support/server-env.ts';
 
 /**
  * Browser tests run against the built production server (`npm run build` first; `npm test` does it),
@@ -50,15 +51,7 @@ function productionServer(serverPort: number, sqlitePath: string, feedPath: stri
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'ignore' as const,
-    env: {
-      PORT: String(serverPort),
-      HOST: '127.0.0.1',
-      SQLITE_PATH: sqlitePath,
-      POV_FEED_URL: `http://127.0.0.1:${feedPort}${feedPath}`,
-      // The fixture feed runs on loopback, which the feed reader refuses otherwise.
-      POV_FEED_ALLOW_PRIVATE: '1',
-      ...env,
-    },
+    env: loopbackServerEnv({ port: serverPort, sqlitePath, feedUrl: `http://127.0.0.1:${feedPort}${feedPath}` }, env),
   };
 }
 

@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import { freePort } from '../scripts/free-port.ts';
+import { loopbackServerEnv } from '../tests/support/server-env.ts';
 import { startNode, supervise } from './processes.ts';
 
 export type Supervised = ReturnType<typeof supervise>;
@@ -57,14 +58,14 @@ async function startSite(
   const port = await freePort();
   const server = supervise(
     () =>
-      startNode(label, [join(root, 'src', 'server', 'launch.mjs')], {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SQLITE_PATH: sqlitePath,
-        POV_FEED_URL: `http://127.0.0.1:${fixturePort}${feedPath}`,
-        POV_FEED_ALLOW_PRIVATE: '1',
-        LOG_LEVEL: logLevel,
-      }),
+      startNode(
+        label,
+        [join(root, 'src', 'server', 'launch.mjs')],
+        loopbackServerEnv(
+          { port, sqlitePath, feedUrl: `http://127.0.0.1:${fixturePort}${feedPath}` },
+          { LOG_LEVEL: logLevel },
+        ),
+      ),
     `http://127.0.0.1:${port}/healthz`,
   );
   await readyOrStopped(server);
