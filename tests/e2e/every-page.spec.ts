@@ -1,14 +1,16 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
+import { cspViolations, recordCspViolations } from '../support/csp.ts';
 import { expectSameRendering, siteStylesheets } from '../support/page-css.ts';
 import { publicRoutes } from '../support/routes.ts';
 import { scrollThroughAndSettle } from '../support/settle.ts';
 
 /**
- * Every page, loaded once per viewport (375px and 1280px, the two projects) for the two checks that
+ * Every page, loaded once per viewport (375px and 1280px, the two projects) for the checks that
  * need all of it in a browser: it renders exactly as with the whole site stylesheet while shipping
- * less of it (per-page CSS, src/lib/prune-page-css.ts), and axe finds no violation once it has been
- * scrolled through (lazy content in). One load for both: they were two specs loading each page.
+ * less of it (per-page CSS, src/lib/prune-page-css.ts), axe finds no violation once it has been
+ * scrolled through (lazy content in), and nothing it loads or runs on its own (its font, islands,
+ * feed) breaks the Content-Security-Policy. One load for all: they were three specs loading each page.
  *
  * At 375px one case study stands for the 20 that share its template (at 1280px each is checked):
  * what only a phone's width can change is the template's layout, and layout.spec.ts measures every
@@ -25,14 +27,16 @@ for (const route of routes) {
       `on a phone, ${caseStudyOnPhones} stands for the case-study template`,
     );
 
-    test('renders as with the whole stylesheet, ships less of it, and has no accessibility violations', async ({
+    test('renders as with the whole stylesheet, ships less of it, has no accessibility or CSP violations', async ({
       page,
       request,
     }) => {
+      await recordCspViolations(page);
       await page.goto(route);
       await expectSameRendering(page);
       await scrollThroughAndSettle(page);
       await expectNoAxeViolations(page);
+      expect(await cspViolations(page)).toEqual([]);
       const html = await (await request.get(route)).text();
       const shipped = html.match(/<style>(\/\*! tailwindcss[\s\S]*?)<\/style>/)?.[1] ?? '';
       expect(shipped.length).toBeGreaterThan(0);
@@ -42,9 +46,11 @@ for (const route of routes) {
 }
 
 for (const route of ['/no-such-page', '/program/no-such-program']) {
-  test(`${route} has no accessibility violations`, async ({ page }) => {
+  test(`${route} has no accessibility or CSP violations`, async ({ page }) => {
+    await recordCspViolations(page);
     await page.goto(route);
     await scrollThroughAndSettle(page);
     await expectNoAxeViolations(page);
+    expect(await cspViolations(page)).toEqual([]);
   });
 }

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { rawRequest } from '../support/raw-http.ts';
-import { publicRoutes } from '../support/routes.ts';
 import { baseURL } from '../../playwright.config.ts';
 
 function expectHardened(response: APIResponse, what: string) {
@@ -97,36 +96,8 @@ test.describe('HTTP hardening', () => {
     expect(await encoding('/no-such-page')).toBe('br');
   });
 
-  test('no page triggers a Content-Security-Policy violation', async ({ page }) => {
-    test.setTimeout(180_000);
-    // Every violation the browser reports, as the page's own listener sees it (before any page script runs).
-    await page.addInitScript(() => {
-      const seen: string[] = [];
-      Object.assign(window, { cspViolations: seen });
-      document.addEventListener('securitypolicyviolation', (event) =>
-        seen.push(
-          `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at line ${event.lineNumber} of ${event.sourceFile || 'the page'}`,
-        ),
-      );
-    });
-    const violations: string[] = [];
-    for (const route of [...publicRoutes(), '/no-such-page']) {
-      await page.goto(route);
-      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      // Until everything the page starts on its own has started (font, island runtime and islands,
-      // the feed), or the first violation is reported.
-      const found = await page.waitForFunction(() => {
-        const seen = (window as unknown as { cspViolations: string[] }).cspViolations;
-        const started =
-          document.fonts.status === 'loaded' &&
-          [...document.fonts].every((face) => face.status === 'loaded' || face.status === 'error') &&
-          !document.querySelector('astro-island[ssr], [aria-busy="true"]');
-        return seen.length > 0 || started ? seen : null;
-      });
-      violations.push(...((await found.jsonValue()) ?? []).map((violation) => `${route}: ${violation}`));
-    }
-    expect(violations).toEqual([]);
-  });
+  // That no page's own loads and scripts break the policy is checked where every page is opened in
+  // a browser: every-page.spec.ts.
 });
 
 /** The built server, met the way the outside attack met it: raw requests Playwright would normalise. */
