@@ -170,6 +170,52 @@ test.describe('with an analytics service', () => {
     await context.close();
   });
 
+  test("a tap's events go out once the frame showing its answer is painted, not in the tap", async ({ browser }) => {
+    const { context, page, mine } = await visitor(browser);
+    // When each request to the service starts, when the tap's click comes, and when the first
+    // animation frame after it runs: recorded in the page, from before any page script.
+    await page.addInitScript((service) => {
+      const times = { requests: [] as number[], click: 0, frame: 0 };
+      Object.assign(window, { analyticsTimes: times });
+      const fetchOfPage = window.fetch;
+      window.fetch = (input, init) => {
+        const url = input instanceof Request ? input.url : String(input);
+        if (url.startsWith(service)) times.requests.push(performance.now());
+        return fetchOfPage(input, init);
+      };
+      addEventListener(
+        'click',
+        () => {
+          times.click = performance.now();
+          requestAnimationFrame(() => {
+            times.frame = performance.now();
+          });
+        },
+        true,
+      );
+    }, fake);
+    await page.goto(`/program/${PROGRAM}`);
+    // The dialog's island started and its form waiting, so that the tap is answered in its own task.
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    await expect(page.locator('dialog form')).toBeAttached();
+    await expect.poll(async () => (await mine()).map(eventOf).map((e) => e.name)).toEqual(['pageview']);
+
+    await page.getByRole('main').getByRole('link', { name: 'Join the Waiting List' }).first().click();
+    await expect(page.getByRole('dialog', { name: 'Join the Waiting List' })).toBeVisible();
+    await expect
+      .poll(async () => (await mine()).map(eventOf).map((e) => e.name))
+      .toEqual(['pageview', 'Waiting list opened', 'Waiting list step']);
+    const times = await page.evaluate(
+      () =>
+        (window as unknown as { analyticsTimes: { requests: number[]; click: number; frame: number } }).analyticsTimes,
+    );
+    const afterTap = times.requests.filter((time) => time >= times.click);
+    expect(afterTap).toHaveLength(2);
+    expect(times.frame).toBeGreaterThan(times.click);
+    for (const time of afterTap) expect(time).toBeGreaterThan(times.frame);
+    await context.close();
+  });
+
   test('the Results filter and Schedule a Call are counted, with the category only', async ({ browser }) => {
     const { context, page, mine } = await visitor(browser);
     await page.goto('/results');

@@ -5,9 +5,10 @@
  * on loopback. The browser side is tests/e2e/analytics.spec.ts.
  */
 import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { analyticsConfig, loadBuildSettings } from '../../../../src/config/build-settings.ts';
 import { analyticsEvents, takeQueuedEvents, track } from '../../../../src/lib/analytics/events.ts';
+import { startAnalytics } from '../../../../src/lib/analytics/sender.ts';
 import { applyAnalyticsNotice } from '../../../../src/lib/legal/analytics-notice.ts';
 import { createLeadStoredReporter } from '../../../../src/server/analytics/lead-stored-event.ts';
 import { contentSecurityPolicy, withAnalyticsOrigin } from '../../../../src/server/http/security-headers.ts';
@@ -120,6 +121,59 @@ describe('track()', () => {
     track(analyticsEvents.waitlistStep, { step: 3, program: 'ripple-effect', email: 'ada@example.org' } as never);
     expect(takeQueuedEvents()).toEqual([{ name: 'Waiting list step', props: { step: '3', program: 'ripple-effect' } }]);
     expect(woken).toEqual(['queued']);
+  });
+});
+
+describe("the page's sender", () => {
+  it("sends a tap's events once the next frame is painted, or at once when the page is hidden or left", async () => {
+    const fake = await startFakeAnalytics();
+    cleanups.push(fake.close);
+    // The frames are this test's to run; the sends are counted as they start.
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    const fetches = vi.spyOn(globalThis, 'fetch');
+    const root = document.documentElement;
+    Object.assign(root.dataset, { analyticsProvider: 'plausible', analyticsSite: 'www.humanwise.co' });
+    root.dataset.analyticsOrigin = fake.origin;
+    cleanups.push(() => {
+      vi.restoreAllMocks();
+      vi.unstubAllGlobals();
+      delete root.dataset.analyticsSite;
+      delete root.dataset.analyticsOrigin;
+    });
+    const names = () => fake.events().map((event) => (event.body as { name: string }).name);
+    const settled = () => new Promise((resolve) => setTimeout(resolve));
+
+    startAnalytics();
+    await expect.poll(names).toEqual(['pageview']);
+    await settled();
+
+    track(analyticsEvents.waitlistOpened, { program: 'ripple-effect' });
+    track(analyticsEvents.waitlistStep, { step: 1, program: 'ripple-effect' });
+    await settled();
+    expect(fetches).toHaveBeenCalledTimes(1);
+    expect(frames).toHaveLength(1);
+    for (const frame of frames.splice(0)) frame(performance.now());
+    await expect.poll(names).toEqual(['pageview', 'Waiting list opened', 'Waiting list step']);
+
+    track(analyticsEvents.waitlistStep, { step: 2, program: 'ripple-effect' });
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    cleanups.push(() => {
+      Reflect.deleteProperty(document, 'visibilityState');
+    });
+    document.dispatchEvent(new Event('visibilitychange'));
+    await expect.poll(names).toHaveLength(4);
+
+    track(analyticsEvents.waitlistStep, { step: 3, program: 'ripple-effect' });
+    window.dispatchEvent(new Event('pagehide'));
+    await expect.poll(names).toHaveLength(5);
+    expect(fake.events().map((event) => (event.body as { props?: { step?: string } }).props?.step)).toEqual([
+      undefined,
+      undefined,
+      '1',
+      '2',
+      '3',
+    ]);
   });
 });
 
