@@ -99,9 +99,15 @@ let flushAfterFrame = false;
  * once the frame showing the tap's answer is painted (rAF runs just before that frame, a task
  * queued from it after), not in the tap, where each request took 1-3 ms of a phone's main thread
  * at 4x CPU (29 November 2026; a page's first, the page view, up to 10). A page hidden or left
- * before that frame sends what is queued as it goes (keepalive requests outlive the page).
+ * before that frame sends what is queued as it goes (keepalive requests outlive the page), and a
+ * hidden page, which draws no frames (an answer from the server after the visitor switched tabs),
+ * sends at once.
  */
 function flushAfterNextFrame(): void {
+  if (document.visibilityState === 'hidden') {
+    flush();
+    return;
+  }
   if (flushAfterFrame) return;
   flushAfterFrame = true;
   requestAnimationFrame(() =>

@@ -164,14 +164,20 @@ describe("the page's sender", () => {
     document.dispatchEvent(new Event('visibilitychange'));
     await expect.poll(names).toHaveLength(4);
 
+    // Queued while hidden (the server's answer after the visitor switched tabs): no frame will come.
+    track(analyticsEvents.waitlistStored, { program: 'ripple-effect' });
+    await expect.poll(names).toHaveLength(5);
+    Reflect.deleteProperty(document, 'visibilityState');
+
     track(analyticsEvents.waitlistStep, { step: 3, program: 'ripple-effect' });
     window.dispatchEvent(new Event('pagehide'));
-    await expect.poll(names).toHaveLength(5);
+    await expect.poll(names).toHaveLength(6);
     expect(fake.events().map((event) => (event.body as { props?: { step?: string } }).props?.step)).toEqual([
       undefined,
       undefined,
       '1',
       '2',
+      undefined,
       '3',
     ]);
   });
