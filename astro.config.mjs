@@ -75,8 +75,7 @@ export default defineConfig({
     // while the island's component still downloads. Split by default, the component's own small
     // imports were asked for only once the component had arrived, a round trip later: on the bench's
     // phone the waiting list's form is now ready about 50 ms sooner, and more where round trips are
-    // long and bandwidth is not short. Only modules two islands share; a page whose one island is the
-    // analytics beacon fetches about 3 KB (gzip) it does not run, once per visit.
+    // long and bandwidth is not short. Only modules two islands share.
     environments: {
       client: {
         build: {

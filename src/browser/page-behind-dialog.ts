@@ -10,8 +10,7 @@
  * the backdrop, which Chrome rasterises a shade differently; taken off at the close, the text in
  * view changed in front of the reader (docs/history/performance.md, "The drawer's close"). One
  * listener for every dialog: the wizard's island is not loaded at first, and a module it shared
- * with this script would take the script out of the page
- * (src/islands/analytics/AnalyticsBeacon.tsx).
+ * with this script would take the script out of the page (src/browser/analytics-start.ts).
  */
 export function holdPageBehindDialogs(): void {
   document.addEventListener(

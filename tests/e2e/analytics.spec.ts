@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { analyticsPort, baseURL } from '../../playwright.config.ts';
 import { storedLeads, uniqueEmail } from '../support/leads.ts';
+import { afterShownPageStarts, believePrerendered } from '../support/prerender.ts';
 
 const stamp = JSON.parse(readFileSync('dist/build-stamp.json', 'utf8')) as { settings: Record<string, string> };
 const provider = stamp.settings.PUBLIC_ANALYTICS_PROVIDER ?? '';
@@ -167,6 +168,21 @@ test.describe('with an analytics service', () => {
     expect(stored[0]).toEqual([]);
     expect(stored[1]?.filter((key) => !key.includes('font'))).toEqual([]);
     expect(Date.now() - before).toBeLessThan(60_000);
+    await context.close();
+  });
+
+  test('a prerendered page counts its view once shown, never before', async ({ browser }) => {
+    const { context, page, mine } = await visitor(browser);
+    await believePrerendered(page);
+    await page.goto('/about');
+    // Past the moment a shown page starts the sender: a prerendered one has not even loaded it.
+    await afterShownPageStarts(page);
+    await expect(page.locator('script[src*="/_astro/analytics-start"]')).toHaveCount(0);
+    await page.evaluate(() => (window as unknown as { activateForTest: () => void }).activateForTest());
+    await expect
+      .poll(async () => (await mine()).map(eventOf))
+      .toEqual([{ name: 'pageview', path: '/about', props: {} }]);
+    await expect(page.locator('script[src*="/_astro/analytics-start"]')).toHaveCount(1);
     await context.close();
   });
 

@@ -1,8 +1,7 @@
 /**
  * Sends page views and the funnel's events to the configured analytics service, from our own
- * code, after the first paint: the AnalyticsBeacon island (src/islands/analytics), which the
- * layout renders only when a service is configured, hydrates with `client:afterpaint` and starts
- * this. Why not the service's own script: no third-party code runs on our pages (script-src
+ * code, after the first paint: src/browser/analytics-start.ts, a script of its own that the
+ * layout names only when a service is configured, starts this once the page is shown. Why not the service's own script: no third-party code runs on our pages (script-src
  * stays 'self'; the CSP adds the service's origin to connect-src only), nothing of it is fetched
  * before or after the first paint, and the requests are exactly those of each service's public
  * events API, which its script makes too: Plausible's `POST /api/event`, Umami's `POST /api/send`.

@@ -96,7 +96,7 @@ export function contentSecurityPolicy({
 
 /** The headers every response carries; `path` picks a route's additions to the policy. */
 export function applySecurityHeaders(res: ServerResponse, options: SecurityHeaderOptions, path = '/'): void {
-  // The analytics service's origin too: pages rendered per request carry the beacon as built pages do.
+  // The analytics service's origin too: pages rendered per request send their page view as built pages do.
   res.setHeader(
     'Content-Security-Policy',
     contentSecurityPolicy({ ...options, add: withAnalyticsOrigin(sourcesForPath(path), options.analyticsOrigin) }),
