@@ -14,6 +14,9 @@
  *   --reports         also keep Lighthouse's full JSON report of every run in bench/results/reports/
  *   --tap-only        only the in-page timings below (taps, tap to next page), no Lighthouse
  *   --tap-runs N      runs of each in-page timing (default 7, at least 5)
+ *   --analytics       build and serve the site with visitor analytics on (Plausible's API, answered
+ *                     by the fixture server), as a firm that counts visits runs it; not with
+ *                     --skip-build, since the build names the fixture server's port
  *
  * After Lighthouse, the in-page timings, under the same mobile throttling: the first tap on "Join the
  * Waiting List" of a program page (bench/tap.ts, against budgets.firstTapMs), the taps inside a page
@@ -33,6 +36,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
+import { benchAnalyticsSettings } from './analytics-service.ts';
 import { budgets, MIN_TAP_RUNS, noindexRoutes, TAP_RUNS } from './budgets.ts';
 import {
   budgetFailures,
@@ -71,8 +75,11 @@ const { values: options } = parseArgs({
     reports: { type: 'boolean', default: false },
     'tap-only': { type: 'boolean', default: false },
     'tap-runs': { type: 'string', default: String(TAP_RUNS) },
+    analytics: { type: 'boolean', default: false },
   },
 });
+if (options.analytics && options['skip-build'])
+  throw new Error("--analytics builds the site with the fixture server's port in its settings: drop --skip-build");
 const runsPerPage = Number.parseInt(options.runs, 10);
 if (!Number.isInteger(runsPerPage) || runsPerPage < 1)
   throw new Error(`--runs must be a whole number of 1 or more, got "${options.runs}"`);
@@ -131,6 +138,15 @@ async function machine(chromePort: number) {
 }
 
 async function main(): Promise<number> {
+  // Started before the build: a build with analytics on names this server's port.
+  const { server: fixtures, port: fixturePort } = await startFixtures(root);
+  servers.push(fixtures);
+  if (options.analytics) {
+    // The build and the production server read the same settings (the server refuses a build made
+    // with others); both inherit this process's environment.
+    Object.assign(process.env, benchAnalyticsSettings(fixturePort));
+    console.log(`Visitor analytics on: Plausible's API answered by the fixture server on port ${fixturePort}.`);
+  }
   if (!options['skip-build']) {
     console.log('Building the site (npm run build)…');
     const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
@@ -142,8 +158,6 @@ async function main(): Promise<number> {
 
   const storeDir = await mkdtemp(join(os.tmpdir(), 'humanwise-bench-'));
   tempDir = storeDir;
-  const { server: fixtures, port: fixturePort } = await startFixtures(root);
-  servers.push(fixtures);
   const {
     site,
     url: siteUrl,
@@ -384,7 +398,13 @@ async function main(): Promise<number> {
     date: new Date().toISOString(),
     durationS,
     machine: env,
-    settings: { runsPerPage, formFactor: 'mobile', throttling: 'simulate (Lighthouse defaults)', blockedUrlPatterns },
+    settings: {
+      runsPerPage,
+      formFactor: 'mobile',
+      throttling: 'simulate (Lighthouse defaults)',
+      blockedUrlPatterns,
+      analytics: options.analytics,
+    },
     load,
     serverRestarts: { site: site.restarts, fixtures: fixtures.restarts },
     benchmarkIndex: {
@@ -428,7 +448,7 @@ async function main(): Promise<number> {
   await writeFile(join(resultsDir, 'latest.json'), json);
   await writeFile(
     join(resultsDir, 'latest.md'),
-    `Measured ${report.date.slice(0, 10)} on ${env.cores} cores, ${env.memoryGiB} GiB, ${env.os}, ${env.chromium}, Lighthouse ${env.lighthouse}; medians of ${runsPerPage} runs.\n\n${markdownTable(referenceRow, rows, budgets)}\n`,
+    `Measured ${report.date.slice(0, 10)} on ${env.cores} cores, ${env.memoryGiB} GiB, ${env.os}, ${env.chromium}, Lighthouse ${env.lighthouse}; medians of ${runsPerPage} runs${options.analytics ? '; visitor analytics on' : ''}.\n\n${markdownTable(referenceRow, rows, budgets)}\n`,
   );
   console.log(`First tap on Join: median ${firstTap.medianMs} ms (budget ${firstTap.budgetMs} ms).`);
   console.log(`Results: bench/results/${stamp}.json (also latest.json, latest.md). ${durationS} s in all.\n`);
@@ -466,5 +486,7 @@ try {
   exitCode = 2;
 } finally {
   await cleanUp();
+  if (options.analytics)
+    console.log('dist/ holds the build with analytics on: `npm run build` (or `npm start`) makes the usual one.');
 }
 process.exit(exitCode);
