@@ -1,7 +1,8 @@
 /**
  * Sends page views and the funnel's events to the configured analytics service, from our own
  * code, after the first paint: src/browser/analytics-start.ts, a script of its own that the
- * layout names only when a service is configured, starts this once the page is shown. Why not the service's own script: no third-party code runs on our pages (script-src
+ * layout names only when a service is configured, starts this once the page is shown. Why not
+ * the service's own script: no third-party code runs on our pages (script-src
  * stays 'self'; the CSP adds the service's origin to connect-src only), nothing of it is fetched
  * before or after the first paint, and the requests are exactly those of each service's public
  * events API, which its script makes too: Plausible's `POST /api/event`, Umami's `POST /api/send`.
@@ -137,7 +138,6 @@ export function startAnalytics(): void {
     if (document.visibilityState === 'hidden') flush();
   });
   addEventListener('pagehide', flush);
-
   // Schedule a Call: any link to the booking page (the layout names it on <html>).
   const booking = document.documentElement.dataset.analyticsBooking;
   document.addEventListener(
