@@ -30,15 +30,21 @@ export function nginxBinary(): string | null {
 
 /**
  * The proxy's settings are the point of the multi-instance scenario, so they are spelled out here:
- * - round robin over the instances; one that refuses or drops a connection is taken out for 10 s;
+ * - round robin over the instances; one that refuses or drops three connections within 10 s is
+ *   taken out for 10 s. With one (`max_fails=1`), a single dropped connection to the instance left
+ *   standing took it out too, and nginx answered 502 to everything for 10 s ("no live upstreams"):
+ *   in CI on 29 November, 502x800 after the kill, on a machine at load 10;
  * - `proxy_next_upstream ... non_idempotent`: a POST whose instance died before answering is sent
  *   to the next one. Safe here because every waiting-list POST carries an idempotency key (the
  *   wizard's Idempotency-Key header, the plain form's hidden field): if the dead instance had
  *   stored the lead, the retry finds it and answers with the same id instead of storing it again.
- * - keep-alive to the instances; X-Forwarded-For appended (the servers run with TRUST_PROXY=1).
+ * - keep-alive to the instances, each idle connection closed by nginx after 4 s, before the
+ *   server's own 5 s (SERVER_TIMEOUTS.keepAliveMs): a connection the server has just closed, reused
+ *   by nginx, fails the request sent on it;
+ * - X-Forwarded-For appended (the servers run with TRUST_PROXY=1).
  */
 export function nginxConfig(dir: string, listenPort: number, upstreamPorts: readonly number[]): string {
-  const servers = upstreamPorts.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=10s;`).join('\n');
+  const servers = upstreamPorts.map((port) => `    server 127.0.0.1:${port} max_fails=3 fail_timeout=10s;`).join('\n');
   return `daemon off;
 worker_processes 1;
 pid ${dir}/nginx.pid;
@@ -54,6 +60,7 @@ http {
   upstream site {
 ${servers}
     keepalive 64;
+    keepalive_timeout 4s;
   }
   server {
     listen 127.0.0.1:${listenPort};
