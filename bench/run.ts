@@ -15,8 +15,8 @@
  *   --tap-only        only the in-page timings below (taps, tap to next page), no Lighthouse
  *   --tap-runs N      runs of each in-page timing (default 7, at least 5)
  *   --analytics       build and serve the site with visitor analytics on (Plausible's API, answered
- *                     by the fixture server), as a firm that counts visits runs it; not with
- *                     --skip-build, since the build names the fixture server's port
+ *                     by the tests' stand-in service), as a firm that counts visits runs it; not
+ *                     with --skip-build, since the build names the stand-in's port
  *
  * After Lighthouse, the in-page timings, under the same mobile throttling: the first tap on "Join the
  * Waiting List" of a program page (bench/tap.ts, against budgets.firstTapMs), the taps inside a page
@@ -36,7 +36,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
-import { benchAnalyticsSettings } from './analytics-service.ts';
 import { budgets, MIN_TAP_RUNS, noindexRoutes, TAP_RUNS } from './budgets.ts';
 import {
   budgetFailures,
@@ -49,7 +48,7 @@ import {
 } from './evaluate.ts';
 import { LIGHTHOUSE_CHROME_FLAGS, measureWithRetry, type RunSummary } from './measure.ts';
 import { chromiumPath } from '../tests/support/chromium.ts';
-import { startBuildServers, startFixtures } from './sites.ts';
+import { startAnalyticsService, startBuildServers, startFixtures } from './sites.ts';
 import { markdownTable, textTable, type Row } from './report.ts';
 import { measureFirstTap, TAP_ROUTE, TAP_THROTTLING, type TapRun } from './tap.ts';
 import { IDLE_BEFORE_TAP_MS, INTERACTIONS, measureInteractions, referenceInteraction } from './interactions.ts';
@@ -79,7 +78,7 @@ const { values: options } = parseArgs({
   },
 });
 if (options.analytics && options['skip-build'])
-  throw new Error("--analytics builds the site with the fixture server's port in its settings: drop --skip-build");
+  throw new Error("--analytics builds the site with its stand-in service's port in its settings: drop --skip-build");
 const runsPerPage = Number.parseInt(options.runs, 10);
 if (!Number.isInteger(runsPerPage) || runsPerPage < 1)
   throw new Error(`--runs must be a whole number of 1 or more, got "${options.runs}"`);
@@ -138,14 +137,13 @@ async function machine(chromePort: number) {
 }
 
 async function main(): Promise<number> {
-  // Started before the build: a build with analytics on names this server's port.
-  const { server: fixtures, port: fixturePort } = await startFixtures(root);
-  servers.push(fixtures);
   if (options.analytics) {
-    // The build and the production server read the same settings (the server refuses a build made
-    // with others); both inherit this process's environment.
-    Object.assign(process.env, benchAnalyticsSettings(fixturePort));
-    console.log(`Visitor analytics on: Plausible's API answered by the fixture server on port ${fixturePort}.`);
+    // Started before the build, which names its port. The build and the production server read the
+    // same settings (the server refuses a build made with others); both inherit this environment.
+    const analytics = await startAnalyticsService(root);
+    servers.push(analytics.server);
+    Object.assign(process.env, analytics.settings);
+    console.log(`Visitor analytics on: Plausible's API answered at ${analytics.settings.PUBLIC_ANALYTICS_ORIGIN}.`);
   }
   if (!options['skip-build']) {
     console.log('Building the site (npm run build)…');
@@ -158,6 +156,8 @@ async function main(): Promise<number> {
 
   const storeDir = await mkdtemp(join(os.tmpdir(), 'humanwise-bench-'));
   tempDir = storeDir;
+  const { server: fixtures, port: fixturePort } = await startFixtures(root);
+  servers.push(fixtures);
   const {
     site,
     url: siteUrl,

@@ -32,6 +32,28 @@ export async function startFixtures(root: string): Promise<{ server: Supervised;
 }
 
 /**
+ * The stand-in for Plausible and Umami the browser tests use (tests/support/fake-analytics.ts), for
+ * `npm run bench -- --analytics`, and the build-time settings of a site reporting to it with
+ * Plausible's API: the pages measured doing what they do for a firm that counts visits.
+ */
+export async function startAnalyticsService(
+  root: string,
+): Promise<{ server: Supervised; settings: Record<string, string> }> {
+  const port = await freePort();
+  const server = supervise(
+    () => startNode('analytics service', [join(root, 'tests', 'support', 'fake-analytics.ts'), String(port)]),
+    `http://127.0.0.1:${port}/healthz`,
+  );
+  await readyOrStopped(server);
+  const settings = {
+    PUBLIC_ANALYTICS_PROVIDER: 'plausible',
+    PUBLIC_ANALYTICS_SITE: 'bench.humanwise.example',
+    PUBLIC_ANALYTICS_ORIGIN: `http://127.0.0.1:${port}`,
+  };
+  return { server, settings };
+}
+
+/**
  * The feed paths of the fixture server: the feed with its articles' images on the same host (so
  * /pov is measured with its pictures, fetched and re-encoded as from the blog's CDN, without the
  * console errors of images that cannot be fetched offline), and one that has never answered.
