@@ -223,6 +223,11 @@ export const deliveryCrashScenario: Scenario = {
 
 export const deliveryTwoInstancesScenario: Scenario = {
   title: '10. Delivery: two server instances on one PostgreSQL never send one delivery at once',
+  // The fast schedule gives a claimed delivery a 3 s lease and a send 2 s (LEADS_DELIVERY_FAST): an
+  // instance starved of the processor past either sends a lead the other has already sent. In CI on
+  // 29 November, at load 12 beside the browser tests, 9 of 400 leads went twice. Its servers run at
+  // the raised priority, like the other scenarios held to bounds this close.
+  timed: true,
   async run({ target, report, launch, tag }) {
     if (target.name !== 'PostgreSQL') {
       report.figure('skipped', 'SQLite serves one process; this scenario needs PostgreSQL');
