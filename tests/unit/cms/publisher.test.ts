@@ -136,8 +136,12 @@ describe('publishing in local mode', () => {
     );
     const controller = new AbortController();
     const outcome = buildInChildProcess(root)('dist.next', controller.signal);
-    await expect.poll(() => existsSync(path.join(root, 'started'))).toBe(true);
-    const pid = Number(readFileSync(path.join(root, 'started'), 'utf8'));
+    // The file exists, empty, before its pid is written: wait for the pid itself. Read empty, it
+    // would be pid 0, and signal 0 to pid 0 asks after our own process group, which always exists.
+    const startedFile = path.join(root, 'started');
+    const startedPid = () => (existsSync(startedFile) ? Number(readFileSync(startedFile, 'utf8')) : 0);
+    await expect.poll(startedPid).toBeGreaterThan(0);
+    const pid = startedPid();
     controller.abort();
     expect(await outcome).toMatchObject({ ok: false });
     // Signal 0 only asks whether the process exists: it throws ESRCH once it has ended.
