@@ -68,7 +68,7 @@ export function SiteHeader({
 }: SiteHeaderProps) {
   const programsActive = isProgramsPath(currentPath);
   return (
-    <header className="fixed inset-x-0 top-0 z-40 h-[var(--header-height)] border-b border-line/80 bg-paper/95 backdrop-blur supports-[backdrop-filter]:bg-paper/85">
+    <header className="fixed inset-x-0 top-0 z-40 h-[var(--header-height)] border-b border-line/80 bg-paper/95 [backdrop-filter:blur(8px)] supports-[backdrop-filter]:bg-paper/85">
       <div className="container-page flex h-full items-center justify-between gap-4">
         <a href="/" className="flex min-h-11 items-center gap-2.5 rounded-ui font-semibold tracking-tight text-ink">
           <LogoMark className="size-8" />
