@@ -117,13 +117,13 @@ export function SiteHeader({
 
         <div className="flex items-center gap-2">
           {/* The hero glow would spill 30 px below the header's edge: a ring only, here. The ring is
-              marked important because the variant's glow is a var() shadow that class merging cannot
-              tell apart from a colour, so both classes reach the page. */}
+              marked important because class merging cannot tell the variant's `shadow-glow` (a
+              utility of our own) from an arbitrary box-shadow, so both classes reach the page. */}
           <Button
             href={bookingUrl}
             external
             variant="hero"
-            className="hidden shadow-[0_0_0_1px_rgb(182_156_255/0.35)]! hover:shadow-[0_0_0_1px_rgb(182_156_255/0.6)]! lg:inline-flex"
+            className="hidden [box-shadow:0_0_0_1px_rgb(182_156_255/0.35)]! hover:[box-shadow:0_0_0_1px_rgb(182_156_255/0.6)]! lg:inline-flex"
           >
             Schedule a Call
           </Button>
@@ -144,7 +144,7 @@ export function SiteHeader({
         id="site-drawer"
         aria-label="Menu"
         {...{ closedby: 'any' }}
-        className="site-drawer bg-paper text-ink shadow-2xl"
+        className="site-drawer bg-paper text-ink shadow-dialog"
       >
         <div className="flex h-full flex-col">
           <div className="flex h-[var(--header-height)] items-center justify-between border-b border-line px-5">

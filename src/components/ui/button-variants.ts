@@ -21,7 +21,7 @@ const variants = {
     link: 'h-auto px-0 text-violet-deep underline underline-offset-4 hover:decoration-2',
     hero: [
       'bg-[image:var(--gradient-accent)] text-night shadow-glow',
-      'hover:-translate-y-px hover:shadow-[0_0_0_1px_rgb(182_156_255/0.4),0_14px_44px_-10px_rgb(182_156_255/0.6)]',
+      'hover:-translate-y-px hover:[box-shadow:0_0_0_1px_rgb(182_156_255/0.4),0_14px_44px_-10px_rgb(182_156_255/0.6)]',
     ],
     luminous: [
       'border border-transparent text-on-night',

@@ -120,7 +120,7 @@ function WaitlistDialog({ program = null }: { program?: string | null }) {
         onClick={(event) => {
           if (event.target === event.currentTarget) close();
         }}
-        className="waitlist-dialog m-auto max-h-[min(92dvh,56rem)] w-[min(40rem,calc(100vw-1.5rem))] overflow-hidden rounded-card border border-line bg-paper p-0 text-ink shadow-2xl backdrop:bg-night/60"
+        className="waitlist-dialog m-auto max-h-[min(92dvh,56rem)] w-[min(40rem,calc(100vw-1.5rem))] overflow-hidden rounded-card border border-line bg-paper p-0 text-ink shadow-dialog backdrop:bg-night/60"
       >
         {session ? (
           <div className="flex max-h-[min(92dvh,56rem)] flex-col">
