@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `npm run test:analytics`: the browser tests of visitor analytics with each service. The
+# `npm run test:analytics`: the browser tests of visitor analytics with each service, and the byte
+# budgets on each service's build (its origin, markup and privacy passages are bytes too). The
 # PUBLIC_ANALYTICS_* settings are build-time, so each service gets its own build, reporting to the
 # fake Plausible/Umami the Playwright config starts on E2E_ANALYTICS_PORT (tests/e2e/analytics.spec.ts);
 # the default build (no analytics) is made again at the end, as the other tests expect it, unless
@@ -11,7 +12,7 @@ export E2E_ANALYTICS_PORT="$port"
 run() {
   echo "== visitor analytics with $1 =="
   PUBLIC_ANALYTICS_PROVIDER="$1" PUBLIC_ANALYTICS_SITE="$2" PUBLIC_ANALYTICS_ORIGIN="http://127.0.0.1:$port" \
-    bash -c 'npm run build >/dev/null && npx playwright test tests/e2e/analytics.spec.ts'
+    bash -c 'npm run build >/dev/null && npx playwright test tests/e2e/analytics.spec.ts tests/e2e/budgets.spec.ts'
 }
 status=0
 run plausible www.humanwise.example || status=1
