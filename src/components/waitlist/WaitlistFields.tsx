@@ -19,7 +19,7 @@ interface FieldFrame {
 
 const controlClass =
   'mt-2 block w-full rounded-ui border border-line-strong bg-white px-3.5 py-2.5 text-base text-ink shadow-field ' +
-  'placeholder:text-muted aria-invalid:border-error aria-invalid:ring-1 aria-invalid:ring-error';
+  'placeholder:text-muted aria-invalid:border-error aria-invalid:shadow-field-refused';
 
 function describedBy(id: string, hint?: string, error?: string) {
   return [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
