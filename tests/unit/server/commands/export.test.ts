@@ -127,6 +127,14 @@ describe('parseSinceDate', () => {
   });
 });
 
+/**
+ * Each command is a Node process of its own. On a quiet machine one takes about 1.5 s; in CI, beside
+ * the browser tests at a load average of 12, one took over 15 s and was killed at that bound, so a
+ * test read an empty export. The bound is only there to end a command that hangs.
+ */
+const CLI_TIMEOUT_MS = 45_000;
+const CLI_TEST_TIMEOUT_MS = 2 * CLI_TIMEOUT_MS;
+
 function runCli(
   args: string[],
   env: Record<string, string>,
@@ -139,7 +147,7 @@ function runCli(
     execFile(
       process.execPath,
       [CLI, ...args],
-      { env: { ...base, ...env }, cwd: cwd ?? process.cwd(), timeout: 15_000 },
+      { env: { ...base, ...env }, cwd: cwd ?? process.cwd(), timeout: CLI_TIMEOUT_MS },
       (error, stdout, stderr) => {
         resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
       },
@@ -147,7 +155,7 @@ function runCli(
   });
 }
 
-describe('npm run leads:export (commands/export.ts)', () => {
+describe('npm run leads:export (commands/export.ts)', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
   async function filledStore(): Promise<string> {
     const file = path.join(tempDir(), 'leads.sqlite');
     const store = openSqliteLeadStore(file);
@@ -224,6 +232,8 @@ describe('npm run leads:export (commands/export.ts)', () => {
       runCli(['--since', future], { SQLITE_PATH: file }),
       runCli(['--since', past], { SQLITE_PATH: file }),
     ]);
+    expect(later.code, later.stderr).toBe(0);
+    expect(earlier.code, earlier.stderr).toBe(0);
     expect((parse(later.stdout) as string[][]).length).toBe(1);
     expect((parse(earlier.stdout) as string[][]).length).toBe(3);
   });
@@ -251,29 +261,33 @@ describe('npm run leads:export (commands/export.ts)', () => {
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 
-describe.skipIf(!pgUrl)('npm run leads:export with PostgreSQL (TEST_DATABASE_URL)', () => {
-  it('exports from the store DATABASE_URL points at', async () => {
-    const schema = `leads_export_${randomUUID().replaceAll('-', '')}`;
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    try {
-      await admin.query(`CREATE SCHEMA ${schema}`);
-      const url = new URL(pgUrl ?? '');
-      url.searchParams.set('options', `-c search_path=${schema}`);
-      const store = await openLeadStore(loadSettings({ DATABASE_URL: url.toString() }));
-      await store.save(lead({ name: 'Morgan Ellis' }), randomUUID());
-      await store.close();
-      const result = await runCli([], {
-        DATABASE_URL: url.toString(),
-        SQLITE_PATH: path.join(tempDir(), 'unused.sqlite'),
-      });
-      expect(result.code, result.stderr).toBe(0);
-      expect(result.stderr).toMatch(/from the postgres store/);
-      const rows = parse(result.stdout);
-      expect(rows.map((r) => r[3])).toEqual(['Full name', 'Morgan Ellis']);
-    } finally {
-      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await admin.end();
-    }
-  });
-});
+describe.skipIf(!pgUrl)(
+  'npm run leads:export with PostgreSQL (TEST_DATABASE_URL)',
+  { timeout: CLI_TEST_TIMEOUT_MS },
+  () => {
+    it('exports from the store DATABASE_URL points at', async () => {
+      const schema = `leads_export_${randomUUID().replaceAll('-', '')}`;
+      const admin = new pg.Client({ connectionString: pgUrl });
+      await admin.connect();
+      try {
+        await admin.query(`CREATE SCHEMA ${schema}`);
+        const url = new URL(pgUrl ?? '');
+        url.searchParams.set('options', `-c search_path=${schema}`);
+        const store = await openLeadStore(loadSettings({ DATABASE_URL: url.toString() }));
+        await store.save(lead({ name: 'Morgan Ellis' }), randomUUID());
+        await store.close();
+        const result = await runCli([], {
+          DATABASE_URL: url.toString(),
+          SQLITE_PATH: path.join(tempDir(), 'unused.sqlite'),
+        });
+        expect(result.code, result.stderr).toBe(0);
+        expect(result.stderr).toMatch(/from the postgres store/);
+        const rows = parse(result.stdout);
+        expect(rows.map((r) => r[3])).toEqual(['Full name', 'Morgan Ellis']);
+      } finally {
+        await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+        await admin.end();
+      }
+    });
+  },
+);

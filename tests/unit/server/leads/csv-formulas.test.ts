@@ -129,12 +129,15 @@ describe('--raw keeps every value as stored', () => {
   const run = (args: string[], env: Record<string, string>) =>
     new Promise<{ code: number; stdout: string }>((resolve) => {
       const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'DATABASE_URL'));
-      execFile(process.execPath, [CLI, ...args], { env: { ...base, ...env }, timeout: 15_000 }, (error, stdout) =>
+      // A bound only for a command that hangs: in CI, at load 12, one of these took over 15 s.
+      execFile(process.execPath, [CLI, ...args], { env: { ...base, ...env }, timeout: 45_000 }, (error, stdout) =>
         resolve({ code: error ? 1 : 0, stdout }),
       );
     });
 
-  it('npm run leads:export -- --raw writes values untouched; without it they are defused', async () => {
+  it('npm run leads:export -- --raw writes values untouched; without it they are defused', {
+    timeout: 100_000,
+  }, async () => {
     const file = path.join(dir, 'leads.sqlite');
     const store = openSqliteLeadStore(file);
     await store.save(lead({ companyName: '+44 Ventures', additionalInfo: 'Budget; =SUM(A1:A9)' }), randomUUID());
