@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import {
   chmodSync,
@@ -14,7 +13,6 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parse } from '../leads/csv-parse.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { frustrationOptions, goalOptions } from '../../../../src/lib/waitlist/schema.ts';
@@ -24,8 +22,7 @@ import pg from 'pg';
 import { openLeadStore, openSqliteLeadStore, type StoredLead } from '../../../../src/server/leads/store.ts';
 import { loadSettings } from '../../../../src/server/settings.ts';
 import { lead } from '../leads/store-contract.ts';
-
-const CLI = fileURLToPath(new URL('../../../../src/server/commands/export.ts', import.meta.url));
+import { EXPORT_CLI_TEST_TIMEOUT_MS, runExportCli } from '../../../support/export-cli.ts';
 
 const tempDirs: string[] = [];
 function tempDir(): string {
@@ -127,35 +124,7 @@ describe('parseSinceDate', () => {
   });
 });
 
-/**
- * Each command is a Node process of its own. On a quiet machine one takes about 1.5 s; in CI, beside
- * the browser tests at a load average of 12, one took over 15 s and was killed at that bound, so a
- * test read an empty export. The bound is only there to end a command that hangs.
- */
-const CLI_TIMEOUT_MS = 45_000;
-const CLI_TEST_TIMEOUT_MS = 2 * CLI_TIMEOUT_MS;
-
-function runCli(
-  args: string[],
-  env: Record<string, string>,
-  cwd?: string,
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  const base = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => name !== 'DATABASE_URL' && name !== 'SQLITE_PATH'),
-  );
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [CLI, ...args],
-      { env: { ...base, ...env }, cwd: cwd ?? process.cwd(), timeout: CLI_TIMEOUT_MS },
-      (error, stdout, stderr) => {
-        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-      },
-    );
-  });
-}
-
-describe('npm run leads:export (commands/export.ts)', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
+describe('npm run leads:export (commands/export.ts)', { timeout: EXPORT_CLI_TEST_TIMEOUT_MS }, () => {
   async function filledStore(): Promise<string> {
     const file = path.join(tempDir(), 'leads.sqlite');
     const store = openSqliteLeadStore(file);
@@ -171,7 +140,7 @@ describe('npm run leads:export (commands/export.ts)', { timeout: CLI_TEST_TIMEOU
   it('writes every lead to --out and keeps personal data off stdout and stderr', async () => {
     const file = await filledStore();
     const out = path.join(tempDir(), 'export.csv');
-    const result = await runCli(['--out', out], { SQLITE_PATH: file });
+    const result = await runExportCli(['--out', out], { SQLITE_PATH: file });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/Exported 2 lead\(s\) from the sqlite store/);
@@ -190,7 +159,7 @@ describe('npm run leads:export (commands/export.ts)', { timeout: CLI_TEST_TIMEOU
     writeFileSync(out, 'an older export\n');
     chmodSync(out, 0o644);
     const before = statSync(out).ino;
-    const result = await runCli(['--out', out], { SQLITE_PATH: file });
+    const result = await runExportCli(['--out', out], { SQLITE_PATH: file });
     expect(result.code, result.stderr).toBe(0);
     expect(statSync(out).mode & 0o777).toBe(0o600);
     expect(statSync(out).ino).not.toBe(before);
@@ -206,7 +175,7 @@ describe('npm run leads:export (commands/export.ts)', { timeout: CLI_TEST_TIMEOU
     chmodSync(elsewhere, 0o644);
     const out = path.join(dir, 'export.csv');
     symlinkSync(elsewhere, out);
-    const result = await runCli(['--out', out], { SQLITE_PATH: file });
+    const result = await runExportCli(['--out', out], { SQLITE_PATH: file });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/is a symbolic link; refusing to write through it/);
     expect(readFileSync(elsewhere, 'utf8')).toBe('not yours\n');
@@ -216,7 +185,7 @@ describe('npm run leads:export (commands/export.ts)', { timeout: CLI_TEST_TIMEOU
 
   it('writes to stdout without --out', async () => {
     const file = await filledStore();
-    const result = await runCli([], { SQLITE_PATH: file });
+    const result = await runExportCli([], { SQLITE_PATH: file });
     expect(result.code, result.stderr).toBe(0);
     const rows = parse(result.stdout) as string[][];
     expect(rows).toHaveLength(3);
@@ -229,8 +198,8 @@ describe('npm run leads:export (commands/export.ts)', { timeout: CLI_TEST_TIMEOU
     // Side by side: each run starts a Node process, which on a loaded CI machine took over 10 s,
     // and two in a row outran the test's 20 s.
     const [later, earlier] = await Promise.all([
-      runCli(['--since', future], { SQLITE_PATH: file }),
-      runCli(['--since', past], { SQLITE_PATH: file }),
+      runExportCli(['--since', future], { SQLITE_PATH: file }),
+      runExportCli(['--since', past], { SQLITE_PATH: file }),
     ]);
     expect(later.code, later.stderr).toBe(0);
     expect(earlier.code, earlier.stderr).toBe(0);
@@ -241,8 +210,8 @@ describe('npm run leads:export (commands/export.ts)', { timeout: CLI_TEST_TIMEOU
   it('refuses a bad --since or an unknown option with a usage message', async () => {
     const file = await filledStore();
     const [bad, unknown] = await Promise.all([
-      runCli(['--since', '03/05/2025'], { SQLITE_PATH: file }),
-      runCli(['--format', 'xml'], { SQLITE_PATH: file }),
+      runExportCli(['--since', '03/05/2025'], { SQLITE_PATH: file }),
+      runExportCli(['--format', 'xml'], { SQLITE_PATH: file }),
     ]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/YYYY-MM-DD/);
@@ -252,7 +221,7 @@ describe('npm run leads:export (commands/export.ts)', { timeout: CLI_TEST_TIMEOU
 
   it('uses ./data/leads.sqlite in the working directory by default', async () => {
     const cwd = tempDir();
-    const result = await runCli([], {}, cwd);
+    const result = await runExportCli([], {}, cwd);
     expect(result.code, result.stderr).toBe(0);
     expect(parse(result.stdout)).toEqual([[...CSV_COLUMNS]]);
     expect(existsSync(path.join(cwd, 'data', 'leads.sqlite'))).toBe(true);
@@ -263,7 +232,7 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!pgUrl)(
   'npm run leads:export with PostgreSQL (TEST_DATABASE_URL)',
-  { timeout: CLI_TEST_TIMEOUT_MS },
+  { timeout: EXPORT_CLI_TEST_TIMEOUT_MS },
   () => {
     it('exports from the store DATABASE_URL points at', async () => {
       const schema = `leads_export_${randomUUID().replaceAll('-', '')}`;
@@ -276,7 +245,7 @@ describe.skipIf(!pgUrl)(
         const store = await openLeadStore(loadSettings({ DATABASE_URL: url.toString() }));
         await store.save(lead({ name: 'Morgan Ellis' }), randomUUID());
         await store.close();
-        const result = await runCli([], {
+        const result = await runExportCli([], {
           DATABASE_URL: url.toString(),
           SQLITE_PATH: path.join(tempDir(), 'unused.sqlite'),
         });

@@ -1,14 +1,13 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { frustrationOptions, goalOptions } from '../../../../src/lib/waitlist/schema.ts';
 import { leadsToCsv, neutraliseFormulas } from '../../../../src/server/leads/csv.ts';
 import { openSqliteLeadStore, type StoredLead } from '../../../../src/server/leads/store.ts';
+import { EXPORT_CLI_TEST_TIMEOUT_MS, runExportCli } from '../../../support/export-cli.ts';
 import { parse } from './csv-parse.ts';
 import { lead } from './store-contract.ts';
 
@@ -125,28 +124,18 @@ describe('--raw keeps every value as stored', () => {
 
   const dir = mkdtempSync(path.join(tmpdir(), 'leads-raw-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const CLI = fileURLToPath(new URL('../../../../src/server/commands/export.ts', import.meta.url));
-  const run = (args: string[], env: Record<string, string>) =>
-    new Promise<{ code: number; stdout: string }>((resolve) => {
-      const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'DATABASE_URL'));
-      // A bound only for a command that hangs: in CI, at load 12, one of these took over 15 s.
-      execFile(process.execPath, [CLI, ...args], { env: { ...base, ...env }, timeout: 45_000 }, (error, stdout) =>
-        resolve({ code: error ? 1 : 0, stdout }),
-      );
-    });
-
   it('npm run leads:export -- --raw writes values untouched; without it they are defused', {
-    timeout: 100_000,
+    timeout: EXPORT_CLI_TEST_TIMEOUT_MS,
   }, async () => {
     const file = path.join(dir, 'leads.sqlite');
     const store = openSqliteLeadStore(file);
     await store.save(lead({ companyName: '+44 Ventures', additionalInfo: 'Budget; =SUM(A1:A9)' }), randomUUID());
     await store.close();
-    const safe = await run([], { SQLITE_PATH: file });
+    const safe = await runExportCli([], { SQLITE_PATH: file });
     expect(safe.code).toBe(0);
     expect(parse(safe.stdout)[1]?.[5]).toBe("'+44 Ventures");
     expect(parse(safe.stdout)[1]?.[11]).toBe("Budget; '=SUM(A1:A9)");
-    const raw = await run(['--raw'], { SQLITE_PATH: file });
+    const raw = await runExportCli(['--raw'], { SQLITE_PATH: file });
     expect(raw.code).toBe(0);
     expect(parse(raw.stdout)[1]?.[5]).toBe('+44 Ventures');
     expect(parse(raw.stdout)[1]?.[11]).toBe('Budget; =SUM(A1:A9)');
