@@ -24,10 +24,10 @@ for _ in $(seq 1 30); do
   sleep 1
 done
 
-# The reliability suite's timed scenarios (tests/reliability/priority.ts) hold their servers to
-# bounds of a few seconds (a 3 s delivery lease), and every claim and "delivered" waits on this
-# database: it runs at the same raised priority, where permitted. Its backends, forked from the
-# postmaster, inherit it.
+# The reliability suite's timed scenarios (tests/reliability/priority.ts) run their servers at a
+# raised priority, and on PostgreSQL (two instances behind nginx, within nginx's bounds) each of
+# their answers waits on this database: it runs at the same priority, where permitted. Its
+# backends, forked from the postmaster, inherit it.
 if [ "$(id -u)" = "0" ]; then
   postmaster=$(head -n 1 "/var/lib/postgresql/$version/main/postmaster.pid" 2>/dev/null || true)
   if [ -n "$postmaster" ]; then renice -n -10 -p "$postmaster" >/dev/null 2>&1 || true; fi
