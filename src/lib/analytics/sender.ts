@@ -138,6 +138,7 @@ export function startAnalytics(): void {
     if (document.visibilityState === 'hidden') flush();
   });
   addEventListener('pagehide', flush);
+
   // Schedule a Call: any link to the booking page (the layout names it on <html>).
   const booking = document.documentElement.dataset.analyticsBooking;
   document.addEventListener(
