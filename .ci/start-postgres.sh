@@ -25,9 +25,9 @@ for _ in $(seq 1 30); do
 done
 
 # The reliability suite's timed scenarios (tests/reliability/priority.ts) run their servers at a
-# raised priority, and on PostgreSQL (two instances behind nginx, within nginx's bounds) each of
-# their answers waits on this database: it runs at the same priority, where permitted. Its
-# backends, forked from the postmaster, inherit it.
+# raised priority, and on PostgreSQL (two instances delivering leads within a bound, two behind
+# nginx within its bounds) each of their answers waits on this database: it runs at the same
+# priority, where permitted. Its backends, forked from the postmaster, inherit it.
 if [ "$(id -u)" = "0" ]; then
   postmaster=$(head -n 1 "/var/lib/postgresql/$version/main/postmaster.pid" 2>/dev/null || true)
   if [ -n "$postmaster" ]; then renice -n -10 -p "$postmaster" >/dev/null 2>&1 || true; fi
