@@ -1,3 +1,6 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import sharp from 'sharp';
 import heroArtwork from '../assets/art/home-hero.svg?raw';
 
@@ -51,5 +54,35 @@ export async function renderSocialCard(title: string, siteName: string): Promise
   <text x="80" y="${250 - (lines.length - 1) * 22}" font-family="Inter, 'DejaVu Sans', sans-serif" font-size="${fontSize}" font-weight="700" fill="#f4f1ea">${text}</text>
   <text x="80" y="550" font-family="Inter, 'DejaVu Sans', sans-serif" font-size="28" font-weight="600" fill="#b9bdcc">${escapeXml(siteName)}</text>
 </svg>`;
-  return sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true }).toBuffer();
+  return cached(svg, () => sharp(Buffer.from(svg)).png(PNG).toBuffer());
+}
+
+/** A 256-colour palette: a third of the bytes of full colour, with no banding in the dark ground. */
+const PNG = { compressionLevel: 9, palette: true } as const;
+
+/**
+ * Cards already made, by what they are made of. Quantising a card to its palette takes about 0.2 s
+ * (the palette's lower efforts leave blotches in the dark ground), most of a build's time for 32
+ * cards, and a card changes only with its title: every build after the first (CI makes seven, the
+ * editor one per publish) reuses the rest. Kept in node_modules/.cache, the usual place for a tool's
+ * cache, which CI's copies of the project share through their linked node_modules; each file is
+ * named by its content's hash and written whole before it is renamed into place, so builds side by
+ * side never read half a card. A cache that cannot be read or written costs only the time.
+ */
+const CACHE = path.resolve('node_modules/.cache/humanwise-social-cards');
+
+async function cached(svg: string, render: () => Promise<Buffer>): Promise<Buffer> {
+  const key = createHash('sha256')
+    .update(`${sharp.versions.vips}\n${JSON.stringify(PNG)}\n${svg}`)
+    .digest('hex');
+  const file = path.join(CACHE, `${key}.png`);
+  const kept = await readFile(file).catch(() => null);
+  if (kept) return kept;
+  const card = await render();
+  const partial = `${file}.${randomUUID()}`;
+  await mkdir(CACHE, { recursive: true })
+    .then(() => writeFile(partial, card))
+    .then(() => rename(partial, file))
+    .catch(() => undefined);
+  return card;
 }
