@@ -112,7 +112,7 @@ test.describe('with no analytics service (PUBLIC_ANALYTICS_PROVIDER unset)', { t
   });
 });
 
-test.describe('with an analytics service', () => {
+test.describe('with an analytics service', { tag: '@one-viewport' }, () => {
   test.skip(provider === '', 'this build has no analytics service (see npm run test:analytics)');
 
   test('a program page and the wizard walked to the end: the events in order, no personal data, nothing stored', async ({

@@ -90,7 +90,7 @@ test("the first article's image is asked for with the page, before the others", 
   for (const image of (await images.all()).slice(1)) await expect(image).toHaveAttribute('loading', 'lazy');
 });
 
-test('an image that fails shows the placeholder, not a broken image', async ({ page }) => {
+test('an image that fails shows the placeholder, not a broken image', { tag: '@one-viewport' }, async ({ page }) => {
   await page.route('**/api/pov/thumbnail*', (route) => route.fulfill({ status: 404, body: '' }));
   await page.goto('/pov');
   const image = page.getByRole('main').getByRole('article').first().locator('img');
@@ -105,7 +105,7 @@ test('an image that fails shows the placeholder, not a broken image', async ({ p
   expect(Number.parseFloat(cover.width)).toBeCloseTo(cover.box, 0);
 });
 
-test.describe('without JavaScript', () => {
+test.describe('without JavaScript', { tag: '@one-viewport' }, () => {
   test.use({ javaScriptEnabled: false });
 
   test('the articles the server holds are there; where it holds none, a line says to reload', async ({ page }) => {
@@ -122,7 +122,9 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test('more than four articles: the last four reversed come first, then the rest in order', async ({ page }) => {
+test('more than four articles: the last four reversed come first, then the rest in order', {
+  tag: '@one-viewport',
+}, async ({ page }) => {
   await answerFeed(page, { status: 'ok', items: [1, 2, 3, 4, 5, 6].map((n) => article(n)) });
   await page.goto(islandPov);
   await expect(page.getByRole('main').getByRole('article')).toHaveCount(6);
@@ -157,7 +159,9 @@ test('HTTP failure: "Failed to fetch articles" in red, and in the console', asyn
   await expectNoAxeViolations(page);
 });
 
-test('status other than ok: the service\'s message, or "Failed to load articles" without one', async ({ page }) => {
+test('status other than ok: the service\'s message, or "Failed to load articles" without one', {
+  tag: '@one-viewport',
+}, async ({ page }) => {
   await answerFeed(page, { status: 'error', message: 'The blog feed did not answer in time.' });
   await page.goto(islandPov);
   await expect(page.getByRole('alert')).toHaveText('The blog feed did not answer in time.');

@@ -76,9 +76,9 @@ for (const program of programs) {
     ]);
   });
 
-  test(`/program/${program.slug} links: waiting list twice, the offer, and the discovery-call application`, async ({
-    page,
-  }) => {
+  test(`/program/${program.slug} links: waiting list twice, the offer, and the discovery-call application`, {
+    tag: '@one-viewport',
+  }, async ({ page }) => {
     await page.goto(`/program/${program.slug}`);
     const waitlist = `/waitlist?program=${program.slug}`;
     expect(await linksIn(page.getByRole('main'))).toEqual([
@@ -111,9 +111,9 @@ test('Join the Waiting List opens the waiting-list dialog for this program, and 
   await expect(dialog).toBeHidden();
 });
 
-test('nothing of the wizard loads before the page has, and a Join click made while it loads still opens the dialog', async ({
-  page,
-}) => {
+test('nothing of the wizard loads before the page has, and a Join click made while it loads still opens the dialog', {
+  tag: '@one-viewport',
+}, async ({ page }) => {
   // The wizard is fetched when the visitor acts or once the page is loaded and idle (so the first
   // tap does not wait for it), never before the load event.
   let loaded = false;
@@ -140,7 +140,9 @@ test('nothing of the wizard loads before the page has, and a Join click made whi
   expect(wizardRequests, 'the wizard is fetched once').toHaveLength(1);
 });
 
-test('a Join click before the island runtime has arrived still opens the wizard on the page', async ({ page }) => {
+test('a Join click before the island runtime has arrived still opens the wizard on the page', {
+  tag: '@one-viewport',
+}, async ({ page }) => {
   const runtime = await gotoWithIslandRuntimeHeld(page, '/program/orchestration');
   await page.getByRole('main').getByRole('link', { name: 'Join the Waiting List' }).first().click();
   runtime.release();
@@ -148,7 +150,9 @@ test('a Join click before the island runtime has arrived still opens the wizard 
   await expect(page).toHaveURL(/\/program\/orchestration$/);
 });
 
-test('if the wizard cannot load, Join still leads to the waiting-list page for this program', async ({ page }) => {
+test('if the wizard cannot load, Join still leads to the waiting-list page for this program', {
+  tag: '@one-viewport',
+}, async ({ page }) => {
   // Astro retries a failed island import once (with ?astro-retry=…); fail that too.
   await page.route(/WaitlistWizard[^/]*\.js(\?.*)?$/, (route) => route.abort());
   await page.goto('/program/ripple-effect');
@@ -157,9 +161,9 @@ test('if the wizard cannot load, Join still leads to the waiting-list page for t
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
-test('the offer link leads to the offer page, and Apply for Discovery Call to the home page application', async ({
-  page,
-}) => {
+test('the offer link leads to the offer page, and Apply for Discovery Call to the home page application', {
+  tag: '@one-viewport',
+}, async ({ page }) => {
   await page.goto('/program/opportunity-mapping');
   await page.getByRole('link', { name: 'See the offer (AI Advantage Lab)' }).click();
   await expect(page).toHaveURL(/\/offer\/ai-advantage-lab$/);
@@ -171,7 +175,7 @@ test('the offer link leads to the offer page, and Apply for Discovery Call to th
   await expect(page.locator('#apply')).toBeInViewport();
 });
 
-test.describe('without JavaScript', () => {
+test.describe('without JavaScript', { tag: '@one-viewport' }, () => {
   test.use({ javaScriptEnabled: false });
 
   test('Join the Waiting List goes to the plain form, with the program kept', async ({ page }) => {
@@ -182,7 +186,7 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test.describe('unknown program', () => {
+test.describe('unknown program', { tag: '@one-viewport' }, () => {
   for (const path of ['/program/not-a-program', '/program/orchestration/extra', '/program']) {
     test(`${path} answers 404 with "Program Not Found"`, async ({ page }) => {
       const response = await page.goto(path);

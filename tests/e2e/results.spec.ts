@@ -28,9 +28,9 @@ async function expectPressed(page: Page, active: string) {
   }
 }
 
-test('under All, the 17 case studies show as cards in order, each with image, badge, title, description and link', async ({
-  page,
-}) => {
+test('under All, the 17 case studies show as cards in order, each with image, badge, title, description and link', {
+  tag: '@one-viewport',
+}, async ({ page }) => {
   await openResults(page);
   await expect(page).toHaveTitle('Our Results: Case Studies | Humanwise');
   await expect(page.getByRole('heading', { level: 1, name: 'Our Results' })).toBeVisible();
@@ -53,7 +53,9 @@ test('under All, the 17 case studies show as cards in order, each with image, ba
   }
 });
 
-test('each category button shows exactly its studies, and the counts add up to 17', async ({ page }) => {
+test('each category button shows exactly its studies, and the counts add up to 17', { tag: '@one-viewport' }, async ({
+  page,
+}) => {
   await openResults(page);
   let total = 0;
   for (const category of filterCategories) {
@@ -95,7 +97,7 @@ for (const category of filterCategories) {
   });
 }
 
-test('the filter works from the keyboard', async ({ page }) => {
+test('the filter works from the keyboard', { tag: '@one-viewport' }, async ({ page }) => {
   await openResults(page);
   const training = filter(page).getByRole('button', { name: 'Training', exact: true });
   await training.focus();
@@ -108,7 +110,9 @@ test('the filter works from the keyboard', async ({ page }) => {
   await expectPressed(page, 'Employee Experience');
 });
 
-test('the chosen category lives in the URL: reload, back and forward restore it', async ({ page }) => {
+test('the chosen category lives in the URL: reload, back and forward restore it', { tag: '@one-viewport' }, async ({
+  page,
+}) => {
   await openResults(page);
   await filter(page).getByRole('button', { name: 'Healthcare', exact: true }).click();
   await expect(page).toHaveURL(/\/results\?category=Healthcare$/);
@@ -139,7 +143,9 @@ test('the chosen category lives in the URL: reload, back and forward restore it'
   await expect(cards(page)).toHaveCount(17);
 });
 
-test('a shared link opens the list filtered; an unknown category shows everything', async ({ page }) => {
+test('a shared link opens the list filtered; an unknown category shows everything', { tag: '@one-viewport' }, async ({
+  page,
+}) => {
   await openResults(page, '/results?category=Automotive');
   await expectPressed(page, 'Automotive');
   expect(await cardTitles(page)).toEqual(titlesOf('Automotive'));
@@ -150,7 +156,7 @@ test('a shared link opens the list filtered; an unknown category shows everythin
   await expect(cards(page)).toHaveCount(17);
 });
 
-test('a card leads to its case study', async ({ page }) => {
+test('a card leads to its case study', { tag: '@one-viewport' }, async ({ page }) => {
   await openResults(page, '/results?category=Retail');
   const first = studies.find((study) => study.data.category === 'Retail')!;
   await cards(page).first().getByRole('link', { name: 'View Case Study' }).click();
@@ -158,9 +164,9 @@ test('a card leads to its case study', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: first.data.title })).toBeVisible();
 });
 
-test('the island hydrates cleanly: one filter, one list, no console errors, within the JavaScript budgets', async ({
-  page,
-}) => {
+test('the island hydrates cleanly: one filter, one list, no console errors, within the JavaScript budgets', {
+  tag: '@one-viewport',
+}, async ({ page }) => {
   const errors: string[] = [];
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
   page.on('pageerror', (error) => errors.push(error.message));
@@ -196,7 +202,9 @@ test('the island hydrates cleanly: one filter, one list, no console errors, with
   expect(island, 'island JS, gzip').toBeLessThanOrEqual(70 * 1024);
 });
 
-test('the filter loads after the first paint, and a choice made before it is ready still applies', async ({ page }) => {
+test('the filter loads after the first paint, and a choice made before it is ready still applies', {
+  tag: '@one-viewport',
+}, async ({ page }) => {
   // Hold the island's module, as a slow phone would: the buttons are already on screen meanwhile.
   const island = await holdRequests(page, /ResultsFilter[^/]*\.js$/);
   await page.goto('/results', { waitUntil: 'domcontentloaded' });
@@ -208,7 +216,9 @@ test('the filter loads after the first paint, and a choice made before it is rea
   await expect(page).toHaveURL(/\?category=Retail$/);
 });
 
-test('a choice made before the island runtime has arrived is held and applied', async ({ page }) => {
+test('a choice made before the island runtime has arrived is held and applied', { tag: '@one-viewport' }, async ({
+  page,
+}) => {
   const runtime = await gotoWithIslandRuntimeHeld(page, '/results');
   await filter(page).getByRole('button', { name: 'Insurance', exact: true }).click();
   runtime.release();
@@ -217,7 +227,7 @@ test('a choice made before the island runtime has arrived is held and applied', 
   await expect(page).toHaveURL(/\?category=Insurance$/);
 });
 
-test.describe('without JavaScript', () => {
+test.describe('without JavaScript', { tag: '@one-viewport' }, () => {
   test.use({ javaScriptEnabled: false });
 
   test('all 17 cards show, even for a filtered link, and no filter buttons pretend to work', async ({ page }) => {

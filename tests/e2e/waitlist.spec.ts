@@ -70,7 +70,7 @@ test('the wizard: errors on step 1, five steps, success toast, one lead stored w
   expect(leads[0]).toMatchObject({ source_program: 'orchestration', name: 'Ada Lovelace' });
 });
 
-test('Escape closes the wizard and it opens again empty, on step 1', async ({ page }) => {
+test('Escape closes the wizard and it opens again empty, on step 1', { tag: '@one-viewport' }, async ({ page }) => {
   const dialog = await openWizard(page);
   await dialog.getByLabel('Full name').fill('Grace');
   await dialog.getByLabel('Work email').fill('grace@example.com');
@@ -100,7 +100,7 @@ async function recordFocusInDialogs(page: Page) {
   return () => page.evaluate(() => (window as Window & { focused?: string[] }).focused);
 }
 
-test('opening the wizard moves focus once, straight to its first field', async ({ page }) => {
+test('opening the wizard moves focus once, straight to its first field', { tag: '@one-viewport' }, async ({ page }) => {
   const join = page.getByRole('main').getByRole('link', { name: 'Join the Waiting List' }).first();
   const dialog = page.getByRole('dialog', { name: 'Join the Waiting List' });
   // A tap on the waiting form, and one made before the island has loaded (replayed once it has,
@@ -116,9 +116,9 @@ test('opening the wizard moves focus once, straight to its first field', async (
   }
 });
 
-test('the closed wizard waits laid out but invisible: out of the accessibility tree, the focus order and reach', async ({
-  page,
-}) => {
+test('the closed wizard waits laid out but invisible: out of the accessibility tree, the focus order and reach', {
+  tag: '@one-viewport',
+}, async ({ page }) => {
   await page.goto(PROGRAM);
   // Its form is mounted while the browser is idle, and laid out where the dialog opens, so the tap
   // that opens it only shows it.
@@ -179,9 +179,9 @@ test('behind the wizard only the page in view is rendered, and a step restyles t
   await expect.poll(rendered).toBe(true);
 });
 
-test('a double click on Submit, then a retry after a lost answer: two requests, one key, one lead', async ({
-  page,
-}) => {
+test('a double click on Submit, then a retry after a lost answer: two requests, one key, one lead', {
+  tag: '@one-viewport',
+}, async ({ page }) => {
   const email = uniqueEmail('double');
   const dialog = await openWizard(page);
   await completeSteps(dialog, email);
@@ -260,7 +260,9 @@ test('on a 320 px phone, a failed send leaves the title, the notice and both but
     await expect(part).toBeInViewport({ ratio: 1 });
 });
 
-test('keyboard only: from the Join link through every step to the success message', async ({ page }) => {
+test('keyboard only: from the Join link through every step to the success message', { tag: '@one-viewport' }, async ({
+  page,
+}) => {
   const email = uniqueEmail('keyboard');
   await page.goto(PROGRAM);
   const join = page.getByRole('main').getByRole('link', { name: 'Join the Waiting List' }).first();
@@ -298,7 +300,7 @@ test('keyboard only: from the Join link through every step to the success messag
   expect(storedLeads(email)).toHaveLength(1);
 });
 
-test.describe('without JavaScript', () => {
+test.describe('without JavaScript', { tag: '@one-viewport' }, () => {
   test.use({ javaScriptEnabled: false });
 
   test('Join leads to /waitlist: errors in place with values kept, then /waitlist/joined and a stored lead', async ({
