@@ -33,6 +33,11 @@ export default defineConfig({
   test: {
     environment: 'node',
     setupFiles: ['tests/unit/setup.ts'],
+    // Test files share their worker and its loaded modules instead of each starting a fresh one
+    // (about 0.3-1 s per file, 89 files): 134 CPU-s for the whole run instead of 184 (30 November).
+    // So a file restores what it changes outside itself (globals, timers, environment variables),
+    // as the files that stub something do in an afterEach.
+    isolate: false,
     testTimeout: 20_000,
     hookTimeout: 30_000,
     // CI runs Vitest beside the browser tests and the reliability suite on two cores, where a
