@@ -34,9 +34,10 @@ const onePerTemplate = firstOfEach(
   templateOf,
 );
 
+// Eligibility does not depend on the viewport: one project (the tag), so the other never starts
+// this file's browser only to skip.
 for (const route of onePerTemplate) {
-  test(`${route} is restored from the back/forward cache`, async ({ page }, info) => {
-    test.skip(info.project.name !== 'desktop', 'eligibility does not depend on the viewport');
+  test(`${route} is restored from the back/forward cache`, { tag: '@one-viewport' }, async ({ page }) => {
     await page.addInitScript(() => {
       addEventListener('pageshow', (event) => {
         if (event.persisted) document.documentElement.dataset['restoredFromCache'] = 'yes';

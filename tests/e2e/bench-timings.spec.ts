@@ -23,6 +23,8 @@ import { firstOfEach } from '../support/first-of-each.ts';
 // and leaves every step before it. Each run is a throttled phone, about 10 s of a test worker.
 const kindOf = (interaction: Interaction) => interaction.label.replace(/ \(step \d\)$/, '');
 const oneOfEachKind = firstOfEach(INTERACTIONS, kindOf);
+/** Each test starts a throttled browser of its own: one project is enough (the tag). */
+const ONE_BROWSER = { tag: '@one-viewport' };
 
 test('one interaction of each kind stands for its kind', { tag: '@one-viewport' }, () => {
   expect(oneOfEachKind.map((interaction) => interaction.label)).toEqual([
@@ -38,8 +40,7 @@ test('one interaction of each kind stands for its kind', { tag: '@one-viewport' 
 });
 
 for (const interaction of oneOfEachKind) {
-  test(`the tap "${interaction.label}" shows its result and is timed`, async ({ baseURL }, info) => {
-    test.skip(info.project.name !== 'desktop', 'one browser of its own is enough');
+  test(`the tap "${interaction.label}" shows its result and is timed`, ONE_BROWSER, async ({ baseURL }) => {
     test.slow();
     const measured = await measureInteractions(baseURL ?? '', {
       chromiumPath,
@@ -53,25 +54,25 @@ for (const interaction of oneOfEachKind) {
   });
 }
 
-test('each link pair’s next page is shown from a prerender, and the tap to its paint is timed', async ({
-  baseURL,
-}, info) => {
-  test.skip(info.project.name !== 'desktop', 'one browser of its own is enough');
-  test.setTimeout(120_000);
-  const measured = await measureNavigation(baseURL ?? '', { chromiumPath, runs: 1 });
-  expect([...measured.keys()]).toEqual(NAVIGATION_PAIRS);
-  for (const [pair, [run]] of measured) {
-    expect(run?.prerendered, pair.label).toBe(true);
-    expect(run?.tapToNextPaintMs, pair.label).toBeGreaterThan(0);
-    expect(run?.tapToNextPaintMs, pair.label).toBeLessThan(30_000);
-    // The activation comes between the tap and the shown page's paint.
-    expect(run?.tapToActivationMs, pair.label).toBeGreaterThan(0);
-    expect(run?.tapToActivationMs, pair.label).toBeLessThanOrEqual(run!.tapToNextPaintMs);
-  }
-});
+test(
+  'each link pair’s next page is shown from a prerender, and the tap to its paint is timed',
+  ONE_BROWSER,
+  async ({ baseURL }) => {
+    test.setTimeout(120_000);
+    const measured = await measureNavigation(baseURL ?? '', { chromiumPath, runs: 1 });
+    expect([...measured.keys()]).toEqual(NAVIGATION_PAIRS);
+    for (const [pair, [run]] of measured) {
+      expect(run?.prerendered, pair.label).toBe(true);
+      expect(run?.tapToNextPaintMs, pair.label).toBeGreaterThan(0);
+      expect(run?.tapToNextPaintMs, pair.label).toBeLessThan(30_000);
+      // The activation comes between the tap and the shown page's paint.
+      expect(run?.tapToActivationMs, pair.label).toBeGreaterThan(0);
+      expect(run?.tapToActivationMs, pair.label).toBeLessThanOrEqual(run!.tapToNextPaintMs);
+    }
+  },
+);
 
-test('the first tap on a page just shown from a prerender is timed', async ({ baseURL }, info) => {
-  test.skip(info.project.name !== 'desktop', 'one browser of its own is enough');
+test('the first tap on a page just shown from a prerender is timed', ONE_BROWSER, async ({ baseURL }) => {
   test.slow();
   const [run] = await measureTapAfterArrival(baseURL ?? '', { chromiumPath, runs: 1 });
   expect(run?.prerendered).toBe(true);
@@ -91,35 +92,37 @@ async function withReferenceHost(use: (host: FeedServer) => Promise<void>): Prom
   }
 }
 
-test('the reference pair’s next page is shown from a prerender too, so the floor it gives is one', async ({
-  baseURL,
-}, info) => {
-  test.skip(info.project.name !== 'desktop', 'one browser of its own is enough');
-  test.slow();
-  await withReferenceHost(async (host) => {
-    const reference = referenceNavigationPair(host.base);
-    const measured = await measureNavigation(baseURL ?? '', { chromiumPath, runs: 1, pairs: [reference] });
-    const [run] = measured.get(reference) ?? [];
-    expect(run?.prerendered).toBe(true);
-    expect(run?.tapToNextPaintMs).toBeGreaterThan(0);
-    expect(run?.tapToNextPaintMs).toBeLessThan(30_000);
-    // Its pages were fetched from the stand-in host, not the site.
-    expect(host.requests('/reference/tap')).toBe(1);
-    expect(host.requests('/reference/next')).toBeGreaterThanOrEqual(1);
-  });
-});
+test(
+  'the reference pair’s next page is shown from a prerender too, so the floor it gives is one',
+  ONE_BROWSER,
+  async ({ baseURL }) => {
+    test.slow();
+    await withReferenceHost(async (host) => {
+      const reference = referenceNavigationPair(host.base);
+      const measured = await measureNavigation(baseURL ?? '', { chromiumPath, runs: 1, pairs: [reference] });
+      const [run] = measured.get(reference) ?? [];
+      expect(run?.prerendered).toBe(true);
+      expect(run?.tapToNextPaintMs).toBeGreaterThan(0);
+      expect(run?.tapToNextPaintMs).toBeLessThan(30_000);
+      // Its pages were fetched from the stand-in host, not the site.
+      expect(host.requests('/reference/tap')).toBe(1);
+      expect(host.requests('/reference/next')).toBeGreaterThanOrEqual(1);
+    });
+  },
+);
 
-test('the taps’ floor opens the bare page’s dialog, served by the stand-in host, and is timed', async ({
-  baseURL,
-}, info) => {
-  test.skip(info.project.name !== 'desktop', 'one browser of its own is enough');
-  test.slow();
-  await withReferenceHost(async (host) => {
-    const reference = referenceInteraction(host.base);
-    const measured = await measureInteractions(baseURL ?? '', { chromiumPath, runs: 1, interactions: [reference] });
-    const [ms] = measured.get(reference) ?? [];
-    expect(ms).toBeGreaterThan(0);
-    expect(ms).toBeLessThan(30_000);
-    expect(host.requests('/reference/dialog')).toBe(1);
-  });
-});
+test(
+  'the taps’ floor opens the bare page’s dialog, served by the stand-in host, and is timed',
+  ONE_BROWSER,
+  async ({ baseURL }) => {
+    test.slow();
+    await withReferenceHost(async (host) => {
+      const reference = referenceInteraction(host.base);
+      const measured = await measureInteractions(baseURL ?? '', { chromiumPath, runs: 1, interactions: [reference] });
+      const [ms] = measured.get(reference) ?? [];
+      expect(ms).toBeGreaterThan(0);
+      expect(ms).toBeLessThan(30_000);
+      expect(host.requests('/reference/dialog')).toBe(1);
+    });
+  },
+);

@@ -5,8 +5,10 @@ import { chromiumPath } from '../support/chromium.ts';
 // The benchmark's first-tap measurement (bench/tap.ts) must keep working: a throttled phone taps
 // Join on a program page and the dialog's first step appears. Only that it runs and measures is
 // checked here; its 100 ms budget is `npm run bench`'s (timings are noisy on a shared machine).
-test('the first-tap measurement opens the dialog on a throttled phone and times it', async ({ baseURL }, info) => {
-  test.skip(info.project.name !== 'desktop', 'one browser of its own is enough');
+// It starts a browser of its own: one project is enough (the tag).
+test('the first-tap measurement opens the dialog on a throttled phone and times it', {
+  tag: '@one-viewport',
+}, async ({ baseURL }) => {
   test.slow();
   const [run] = await measureFirstTap(baseURL ?? '', {
     chromiumPath,
