@@ -69,18 +69,18 @@ const PNG = { compressionLevel: 9, palette: true } as const;
  * named by its content's hash and written whole before it is renamed into place, so builds side by
  * side never read half a card. A cache that cannot be read or written costs only the time.
  */
-const CACHE = path.resolve('node_modules/.cache/humanwise-social-cards');
+export const SOCIAL_CARD_CACHE = path.resolve('node_modules/.cache/humanwise-social-cards');
 
 async function cached(svg: string, render: () => Promise<Buffer>): Promise<Buffer> {
   const key = createHash('sha256')
     .update(`${sharp.versions.vips}\n${JSON.stringify(PNG)}\n${svg}`)
     .digest('hex');
-  const file = path.join(CACHE, `${key}.png`);
+  const file = path.join(SOCIAL_CARD_CACHE, `${key}.png`);
   const kept = await readFile(file).catch(() => null);
   if (kept) return kept;
   const card = await render();
   const partial = `${file}.${randomUUID()}`;
-  await mkdir(CACHE, { recursive: true })
+  await mkdir(SOCIAL_CARD_CACHE, { recursive: true })
     .then(() => writeFile(partial, card))
     .then(() => rename(partial, file))
     .catch(() => undefined);

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { renderSocialCard, wrapTitle } from '../../../src/lib/social-card.ts';
+import { renderSocialCard, SOCIAL_CARD_CACHE, wrapTitle } from '../../../src/lib/social-card.ts';
 
 describe('wrapTitle', () => {
   it('wraps at word boundaries within the width', () => {
@@ -20,8 +20,7 @@ describe('wrapTitle', () => {
 });
 
 describe('renderSocialCard', () => {
-  const cache = path.resolve('node_modules/.cache/humanwise-social-cards');
-  const cards = () => readdirSync(cache).filter((name) => name.endsWith('.png'));
+  const cards = () => readdirSync(SOCIAL_CARD_CACHE).filter((name) => name.endsWith('.png'));
 
   it('makes a 1200x630 palette PNG once, then serves the same card from the cache', async () => {
     // A title no build has used, so the first render is a new card.
@@ -33,7 +32,7 @@ describe('renderSocialCard', () => {
       height: 630,
       isPalette: true,
     });
-    const kept = cards().filter((name) => readFileSync(path.join(cache, name)).equals(first));
+    const kept = cards().filter((name) => readFileSync(path.join(SOCIAL_CARD_CACHE, name)).equals(first));
     expect(kept).toHaveLength(1);
 
     const again = await renderSocialCard(title, 'Humanwise');
