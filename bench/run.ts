@@ -211,7 +211,7 @@ async function main(): Promise<number> {
     const medianMs = median(runs.map((run) => run.tapToDialogMs));
     const failures = medianMs > budgetMs ? [`first tap on Join: ${medianMs} ms > ${budgetMs} ms`] : [];
     console.log(
-      `\nFirst tap on "Join the Waiting List" (${TAP_ROUTE}, ${TAP_THROTTLING.rttMs} ms RTT, ${TAP_THROTTLING.downloadKbps / 1024} Mbps, ${TAP_THROTTLING.cpuSlowdown}x CPU, idle ${TAP_THROTTLING.idleBeforeTapMs} ms): median ${medianMs} ms of ${runs.map((run) => run.tapToDialogMs).join(', ')} (budget ${budgetMs} ms; load average ${loadAtStart.toFixed(1)} -> ${os.loadavg()[0]!.toFixed(1)})`,
+      `\nFirst tap on "Join the Waiting List" (${TAP_ROUTE}, ${TAP_THROTTLING.rttMs} ms RTT, ${TAP_THROTTLING.downloadKbps / 1024} Mbps, ${TAP_THROTTLING.cpuSlowdown}x CPU, idle ${TAP_THROTTLING.idleBeforeTapMs} ms): median ${medianMs} ms of ${runs.map((run) => run.tapToDialogMs).join(', ')} (form waiting in ${runs.filter((run) => run.formWaiting).length}/${runs.length}; budget ${budgetMs} ms; load average ${loadAtStart.toFixed(1)} -> ${os.loadavg()[0]!.toFixed(1)})`,
     );
     return { route: TAP_ROUTE, throttling: TAP_THROTTLING, runs, medianMs, budgetMs, failures };
   };

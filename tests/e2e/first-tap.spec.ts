@@ -17,4 +17,6 @@ test('the first-tap measurement opens the dialog on a throttled phone and times 
   expect(TAP_ROUTE).toMatch(/^\/program\//);
   expect(run?.tapToDialogMs).toBeGreaterThan(0);
   expect(run?.tapToDialogMs).toBeLessThan(30_000);
+  // Whether the island's form was waiting when the tap came: what the bench prints beside the median.
+  expect(typeof run?.formWaiting).toBe('boolean');
 });
