@@ -88,6 +88,9 @@ export default defineConfig({
                     test: /\/src\/(islands|components|lib)\/|\/node_modules\/preact\//,
                     minShareCount: 2,
                   },
+                  // The waiting list's toasts, loaded as its answers are sent
+                  // (src/islands/waitlist/SuccessToaster.tsx): named for what it is, not "dist".
+                  { name: 'sonner', test: /\/node_modules\/sonner\// },
                 ],
               },
             },

@@ -34,13 +34,22 @@ const emptyValues = Object.fromEntries(
 export interface WaitlistFormProps {
   program: string | null;
   idempotencyKey: string;
+  /** As the answers, checked, go to the server: what their answer will need can load beside them. */
+  onSend?: () => void;
   onStored: () => void;
   onCancel: () => void;
   submit?: typeof submitLead;
 }
 
 /** The five-step form. It is mounted afresh for each opening of the dialog, which is what resets it. */
-export function WaitlistForm({ program, idempotencyKey, onStored, onCancel, submit = submitLead }: WaitlistFormProps) {
+export function WaitlistForm({
+  program,
+  idempotencyKey,
+  onSend,
+  onStored,
+  onCancel,
+  submit = submitLead,
+}: WaitlistFormProps) {
   const [step, setStep] = useState(0);
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -135,6 +144,7 @@ export function WaitlistForm({ program, idempotencyKey, onStored, onCancel, subm
     keyRef.current.sentAnswers = answers;
     const honeypot = formRef.current?.elements.namedItem(HONEYPOT_FIELD);
     track(analyticsEvents.waitlistSubmitted, { program });
+    onSend?.();
     const outcome = await submit(values, {
       idempotencyKey: keyRef.current.key,
       program,

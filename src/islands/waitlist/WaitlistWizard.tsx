@@ -1,9 +1,9 @@
-import { type CSSProperties, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Toaster, toast } from 'sonner';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Icon } from '../../components/icons/Icon.tsx';
 import { analyticsEvents, track } from '../../lib/analytics/events.ts';
 import { IslandErrorBoundary } from '../IslandErrorBoundary.tsx';
 import { whenIdle } from '../scheduling.ts';
+import { loadSuccessToast, showSuccessToast, SuccessToaster } from './SuccessToaster.tsx';
 import { SUCCESS_TEXT, SUCCESS_TITLE, WaitlistForm } from './WaitlistForm.tsx';
 
 export interface WaitlistWizardProps {
@@ -17,14 +17,6 @@ interface Session {
 }
 
 const TRIGGER = '[data-waitlist-trigger]';
-
-const TOAST_THEME = {
-  '--normal-bg': 'var(--color-night)',
-  '--normal-text': 'var(--color-on-night)',
-  '--normal-border': 'var(--color-night-line)',
-  '--border-radius': 'var(--radius-card)',
-  fontFamily: 'inherit',
-} as CSSProperties;
 
 /**
  * Shows the dialog with focus on its first field. The field is marked `autofocus`, which the
@@ -148,24 +140,16 @@ function WaitlistDialog({ program = null }: { program?: string | null }) {
               program={session.program}
               idempotencyKey={session.key}
               onCancel={close}
+              onSend={loadSuccessToast}
               onStored={() => {
                 close();
-                toast.success(SUCCESS_TITLE, { description: SUCCESS_TEXT });
+                showSuccessToast(SUCCESS_TITLE, SUCCESS_TEXT);
               }}
             />
           </div>
         ) : null}
       </dialog>
-      <Toaster
-        position="bottom-right"
-        visibleToasts={1}
-        duration={5000}
-        closeButton
-        // The library's light theme is plain white. Its dark theme (light description text) with its
-        // colour variables set to the brand's night surface, inline so they win over the theme's own.
-        theme="dark"
-        style={TOAST_THEME}
-      />
+      <SuccessToaster />
     </>
   );
 }

@@ -44,16 +44,18 @@ async function walkToLastStep(user: ReturnType<typeof userEvent.setup>) {
 
 function renderForm(submit: typeof submitLead = vi.fn(async () => ({ kind: 'stored' as const, id: 'lead-1' }))) {
   const onStored = vi.fn();
+  const onSend = vi.fn();
   render(
     <WaitlistForm
       program="orchestration"
       idempotencyKey="key-123456789"
+      onSend={onSend}
       onStored={onStored}
       onCancel={vi.fn()}
       submit={submit}
     />,
   );
-  return { onStored, submit };
+  return { onStored, onSend, submit };
 }
 
 describe('WaitlistForm', () => {
@@ -135,12 +137,16 @@ describe('WaitlistForm', () => {
   it('submits trimmed values with the idempotency key and the program, and logs them to the console', async () => {
     const user = userEvent.setup();
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
-    const { submit, onStored } = renderForm();
+    const { submit, onStored, onSend } = renderForm();
     await walkToLastStep(user);
     await user.type(screen.getByLabelText(/Anything else/), 'Q1 start');
     await user.click(screen.getByRole('checkbox', { name: /early access/ }));
+    expect(onSend).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await vi.waitFor(() => expect(onStored).toHaveBeenCalledOnce());
+    // Told as the answers went, before the server's answer: the success toast's code loads beside them.
+    expect(onSend).toHaveBeenCalledOnce();
+    expect(onSend.mock.invocationCallOrder[0]).toBeLessThan(vi.mocked(submit).mock.invocationCallOrder[0]!);
     const [values, context] = vi.mocked(submit).mock.calls[0]!;
     expect(values).toMatchObject({
       name: 'Ada Lovelace',

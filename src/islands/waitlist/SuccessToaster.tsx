@@ -1,0 +1,100 @@
+import { type CSSProperties, useEffect, useState } from 'react';
+
+/**
+ * The waiting list's success toast (sonner), loaded when the answers are sent. Sonner was a third of
+ * the wizard's code, and as it loads it puts a stylesheet of its own into the page, which restyles
+ * the whole page: loaded with the wizard, it arrived, ran and rendered its toaster on every program
+ * page before anyone had opened the dialog, in the idle moments after the load in which a visitor's
+ * first tap on Join can come (docs/PERFORMANCE.md, "The first tap on Join before the wizard is
+ * ready"). Nothing shows a toast before a lead is stored: sonner comes over the network beside the
+ * answers, and is there when the server's answer is. Loaded any earlier (when the dialog opens, say),
+ * its restyle would meet the visitor's typing and their taps on Next.
+ *
+ * The toaster is mounted, empty, before its message is added (its own effects, then ours, after a
+ * paint), so its live region is on the page when the message comes and screen readers announce it.
+ */
+type Sonner = typeof import('sonner');
+
+const TOAST_THEME = {
+  '--normal-bg': 'var(--color-night)',
+  '--normal-text': 'var(--color-on-night)',
+  '--normal-border': 'var(--color-night-line)',
+  '--border-radius': 'var(--radius-card)',
+  fontFamily: 'inherit',
+} as CSSProperties;
+
+let sonner: Sonner | undefined;
+let loading: Promise<Sonner> | undefined;
+/** The mounted toaster's setter, told when sonner arrives. */
+const arrivals = new Set<(module: Sonner) => void>();
+let toasterListening = false;
+/** A toast asked for before the toaster was listening (sonner not loaded yet): shown once it is. */
+let waitingToast: (() => void) | undefined;
+
+function loadSonner(): Promise<Sonner> {
+  loading ??= import('sonner').then(
+    (module) => {
+      sonner = module;
+      for (const arrived of arrivals) arrived(module);
+      return module;
+    },
+    (error: unknown) => {
+      // Offline, say: the next call tries again.
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** Starts loading sonner; called as the answers are sent. */
+export function loadSuccessToast(): void {
+  void loadSonner().catch(() => {});
+}
+
+/** Shows the success toast, loading sonner first where it has not arrived yet. */
+export function showSuccessToast(title: string, description: string): void {
+  const show = () => sonner?.toast.success(title, { description });
+  if (toasterListening) {
+    show();
+    return;
+  }
+  waitingToast = show;
+  void loadSonner().catch(() => {});
+}
+
+/** Where the toasts appear: nothing until sonner has arrived, then its toaster. */
+export function SuccessToaster() {
+  const [module, setModule] = useState(sonner);
+  useEffect(() => {
+    if (module) return;
+    arrivals.add(setModule);
+    return () => {
+      arrivals.delete(setModule);
+    };
+  }, [module]);
+  // A parent's effects run after its children's, so sonner's toaster is listening by now.
+  useEffect(() => {
+    if (!module) return;
+    toasterListening = true;
+    waitingToast?.();
+    waitingToast = undefined;
+    return () => {
+      toasterListening = false;
+    };
+  }, [module]);
+  if (!module) return null;
+  const { Toaster } = module;
+  return (
+    <Toaster
+      position="bottom-right"
+      visibleToasts={1}
+      duration={5000}
+      closeButton
+      // The library's light theme is plain white. Its dark theme (light description text) with its
+      // colour variables set to the brand's night surface, inline so they win over the theme's own.
+      theme="dark"
+      style={TOAST_THEME}
+    />
+  );
+}

@@ -1,0 +1,31 @@
+// @vitest-environment jsdom
+import { act, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  loadSuccessToast,
+  showSuccessToast,
+  SuccessToaster,
+} from '../../../../src/islands/waitlist/SuccessToaster.tsx';
+
+// One test, in order: the module keeps whether sonner has arrived, as the page does.
+describe('SuccessToaster', () => {
+  it('renders nothing until sonner is loaded, then shows a toast asked for before it arrived, announced', async () => {
+    window.matchMedia ??= (() => ({ matches: false, addEventListener() {}, removeEventListener() {} })) as never;
+    const { container } = render(<SuccessToaster />);
+    expect(container).toBeEmptyDOMElement();
+    expect(screen.queryByRole('region', { name: /^Notifications/ })).toBeNull();
+
+    // Asked for before sonner came: it loads, the toaster mounts, and then the toast shows in it.
+    act(() => showSuccessToast('Success!', "You've been added to the waiting list."));
+    const region = await screen.findByRole('region', { name: /^Notifications/ });
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    expect(await screen.findByText('Success!')).toBeInTheDocument();
+    expect(screen.getByText("You've been added to the waiting list.")).toBeInTheDocument();
+
+    // Loaded already: a second toast shows at once in the same region, and loading again is harmless.
+    loadSuccessToast();
+    act(() => showSuccessToast('Saved again', 'Second message.'));
+    expect(await screen.findByText('Saved again')).toBeInTheDocument();
+    expect(screen.getAllByRole('region', { name: /^Notifications/ })).toHaveLength(1);
+  });
+});
