@@ -84,9 +84,15 @@ export function WaitlistForm({
     reValidateMode: 'onChange',
   });
 
-  // Each step opens with its first field focused, so keyboard and screen-reader users start in the right place.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again on purpose each time the step changes
+  // Each step opens with its first field focused, so keyboard and screen-reader users start in the
+  // right place. Not as the form mounts: the dialog focuses the first field as it opens (autofocus,
+  // WaitlistWizard.tsx), and the form is mounted while the dialog is closed and invisible, where a
+  // focus() moves nothing but forces a style pass over the form (6 ms at 4x, in the idle task that
+  // mounts it, where a first tap on Join may be waiting).
+  const focusedStep = useRef(step);
   useEffect(() => {
+    if (step === focusedStep.current) return;
+    focusedStep.current = step;
     stepRef.current?.querySelector<HTMLElement>('input, textarea')?.focus();
   }, [step]);
 

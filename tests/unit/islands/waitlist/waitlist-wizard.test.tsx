@@ -59,6 +59,19 @@ function renderForm(submit: typeof submitLead = vi.fn(async () => ({ kind: 'stor
 }
 
 describe('WaitlistForm', () => {
+  it('moves no focus as it mounts (the dialog focuses the first field as it opens), and focuses each new step', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    expect(document.body).toHaveFocus();
+    await fillStepOne(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText(/^Step 2 of 5/)).toBeInTheDocument();
+    expect(screen.getAllByRole('checkbox')[0]).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText(/^Step 1 of 5/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/Full name/)).toHaveFocus();
+  });
+
   it('Next validates only step 1, with the spec messages, and stays; Previous is disabled on step 1', async () => {
     const user = userEvent.setup();
     renderForm();
