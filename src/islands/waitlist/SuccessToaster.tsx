@@ -10,8 +10,9 @@ import { type CSSProperties, useEffect, useState } from 'react';
  * beside the answers, and is there when the server's answer is. Loaded any earlier (when the dialog
  * opens, say), its restyle would meet the visitor's typing and their taps on Next.
  *
- * The toaster is mounted, empty, before its message is added (its own effects, then ours, after a
- * paint), so its live region is on the page when the message comes and screen readers announce it.
+ * The toaster is mounted, empty, before its message is added: a toast asked for before it listens
+ * is kept by sonner and replayed to it once it subscribes, in its effect after that first render, so
+ * its live region is on the page when the message comes and screen readers announce it.
  */
 type Sonner = typeof import('sonner');
 
@@ -27,9 +28,6 @@ let sonner: Sonner | undefined;
 let loading: Promise<Sonner> | undefined;
 /** The mounted toaster's setter, told when sonner arrives. */
 const arrivals = new Set<(module: Sonner) => void>();
-let toasterListening = false;
-/** A toast asked for before the toaster was listening (sonner not loaded yet): shown once it is. */
-let waitingToast: (() => void) | undefined;
 
 function loadSonner(): Promise<Sonner> {
   loading ??= import('sonner').then(
@@ -54,13 +52,10 @@ export function loadSuccessToast(): void {
 
 /** Shows the success toast, loading sonner first where it has not arrived yet. */
 export function showSuccessToast(title: string, description: string): void {
-  const show = () => sonner?.toast.success(title, { description });
-  if (toasterListening) {
-    show();
-    return;
-  }
-  waitingToast = show;
-  void loadSonner().catch(() => {});
+  loadSonner().then(
+    ({ toast }) => toast.success(title, { description }),
+    () => {},
+  );
 }
 
 /** Where the toasts appear: nothing until sonner has arrived, then its toaster. */
@@ -71,16 +66,6 @@ export function SuccessToaster() {
     arrivals.add(setModule);
     return () => {
       arrivals.delete(setModule);
-    };
-  }, [module]);
-  // A parent's effects run after its children's, so sonner's toaster is listening by now.
-  useEffect(() => {
-    if (!module) return;
-    toasterListening = true;
-    waitingToast?.();
-    waitingToast = undefined;
-    return () => {
-      toasterListening = false;
     };
   }, [module]);
   if (!module) return null;
