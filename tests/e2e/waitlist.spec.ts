@@ -73,6 +73,31 @@ test('the wizard: errors on step 1, five steps, success toast, one lead stored w
   expect(leads[0]).toMatchObject({ source_program: 'orchestration', name: 'Ada Lovelace' });
 });
 
+test("a stored lead is confirmed even where the toasts' library cannot load", async ({ page }) => {
+  // Refused both times it is asked for: as the answers are sent, and once the lead is stored.
+  const refusals: string[] = [];
+  await page.route(/\/_astro\/sonner\.[\w-]+\.js$/, (route) => {
+    refusals.push(route.request().url());
+    return route.abort('internetdisconnected');
+  });
+  const email = uniqueEmail('no-toast');
+  const dialog = await openWizard(page);
+  await completeSteps(dialog, email);
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+
+  const confirmation = page.getByRole('status').filter({ hasText: 'Success!' });
+  await expect(confirmation).toBeVisible();
+  await expect(confirmation).toContainText("You've been added to the waiting list. We'll be in touch soon.");
+  await expect(dialog).toBeHidden();
+  expect(refusals.length).toBeGreaterThan(0);
+  expect(storedLeads(email)).toHaveLength(1);
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('button', { name: 'Close' }).click();
+  await expect(confirmation).toBeHidden();
+  expect(storedLeads(email)).toHaveLength(1);
+});
+
 test('Escape closes the wizard and it opens again empty, on step 1', { tag: '@one-viewport' }, async ({ page }) => {
   const dialog = await openWizard(page);
   await dialog.getByLabel('Full name').fill('Grace');

@@ -1,4 +1,5 @@
 import { type CSSProperties, useEffect, useState } from 'react';
+import { Icon } from '../../components/icons/Icon.tsx';
 
 /**
  * The waiting list's success toast (sonner), loaded when the answers are sent. Sonner was about a
@@ -13,8 +14,18 @@ import { type CSSProperties, useEffect, useState } from 'react';
  * The toaster is mounted, empty, before its message is added: a toast asked for before it listens
  * is kept by sonner and replayed to it once it subscribes, in its effect after that first render, so
  * its live region is on the page when the message comes and screen readers announce it.
+ *
+ * A lead is stored before its toast is shown, and the dialog closes as it is: where sonner cannot be
+ * loaded (the connection dropped as the answer came back, and asking again failed too), the visitor
+ * would see the dialog go with no word that their answers arrived. The same message is then shown
+ * without sonner, in a status region of our own that is always on the page.
  */
 type Sonner = typeof import('sonner');
+
+interface SuccessMessage {
+  title: string;
+  description: string;
+}
 
 const TOAST_THEME = {
   '--normal-bg': 'var(--color-night)',
@@ -28,6 +39,8 @@ let sonner: Sonner | undefined;
 let loading: Promise<Sonner> | undefined;
 /** The mounted toaster's setter, told when sonner arrives. */
 const arrivals = new Set<(module: Sonner) => void>();
+/** The mounted toaster's setter, told the message sonner could not be loaded to show. */
+const unloaded = new Set<(message: SuccessMessage) => void>();
 
 function loadSonner(): Promise<Sonner> {
   loading ??= import('sonner').then(
@@ -50,17 +63,23 @@ export function loadSuccessToast(): void {
   void loadSonner().catch(() => {});
 }
 
-/** Shows the success toast, loading sonner first where it has not arrived yet. */
+/** Shows the success toast, loading sonner first where it has not arrived yet (or trying again). */
 export function showSuccessToast(title: string, description: string): void {
   loadSonner().then(
     ({ toast }) => toast.success(title, { description }),
-    () => {},
+    () => {
+      for (const show of unloaded) show({ title, description });
+    },
   );
 }
 
-/** Where the toasts appear: nothing until sonner has arrived, then its toaster. */
+/**
+ * Where the toasts appear: sonner's toaster once it has arrived, and the status region that shows
+ * a message sonner could not be loaded for, in the toast's place and colours, until it is closed.
+ */
 export function SuccessToaster() {
   const [module, setModule] = useState(sonner);
+  const [fallback, setFallback] = useState<SuccessMessage | null>(null);
   useEffect(() => {
     if (module) return;
     arrivals.add(setModule);
@@ -68,8 +87,47 @@ export function SuccessToaster() {
       arrivals.delete(setModule);
     };
   }, [module]);
-  if (!module) return null;
-  const { Toaster } = module;
+  useEffect(() => {
+    unloaded.add(setFallback);
+    return () => {
+      unloaded.delete(setFallback);
+    };
+  }, []);
+  return (
+    <>
+      {module ? <SonnerToaster module={module} /> : null}
+      {/* Classes only when shown: empty, it is a block of no height, and its live region is there first. */}
+      <div
+        className={
+          fallback
+            ? 'theme-night fixed inset-x-4 bottom-4 z-50 ml-auto flex max-w-sm items-start gap-3 rounded-card border border-night-line p-5 shadow-dialog'
+            : undefined
+        }
+      >
+        <div role="status" className="flex-1">
+          {fallback ? (
+            <>
+              <p className="font-semibold">{fallback.title}</p>
+              <p className="mt-1 text-sm text-on-night-muted">{fallback.description}</p>
+            </>
+          ) : null}
+        </div>
+        {fallback ? (
+          <button
+            type="button"
+            onClick={() => setFallback(null)}
+            className="-mt-1 -mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-ui"
+          >
+            <Icon name="close" className="size-5" />
+            <span className="sr-only">Close</span>
+          </button>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+function SonnerToaster({ module: { Toaster } }: { module: Sonner }) {
   return (
     <Toaster
       position="bottom-right"
