@@ -10,9 +10,13 @@ export function startDeferredScripts(): void {
     const script = document.createElement('script');
     script.src = marker.getAttribute(DEFERRED_SCRIPT_ATTRIBUTE)!;
     script.async = false;
+    script.onerror = () => runtimeMissing();
     marker.replaceWith(script);
   }
 }
+
+/** What becomes of held clicks if a deferred script cannot be fetched (set below while clicks are held). */
+let runtimeMissing = () => {};
 
 /** Our own directives take a selector for the elements outside the island whose clicks it handles. */
 const REPLAYING_DIRECTIVES = new Set(['interaction', 'afterpaint']);
@@ -36,11 +40,15 @@ function islandTargets(): string {
  * Until the runtime has defined <astro-island>, a click on an island (a Results filter button, a
  * Join link) would do nothing, or follow the link as without JavaScript. Such a click is held, the
  * runtime is started at once, and the element is clicked again once the runtime is in: the island's
- * directive then holds that click until the island has hydrated, and replays it.
+ * directive then holds that click until the island has hydrated, and replays it. If the runtime
+ * cannot be fetched, the element is clicked again as soon as that is known, with nothing holding it.
  */
 export function holdClicksUntilIslandsStart(start: () => void): void {
   if (!document.querySelector('astro-island')) return;
   const targets = islandTargets();
+  const runtimeIn = customElements.whenDefined('astro-island');
+  let held: HTMLElement | undefined;
+  const stopHolding = () => document.removeEventListener('click', onClick, true);
   const onClick = (event: MouseEvent) => {
     const target = event.target instanceof Element ? event.target : null;
     const matched = target?.closest<HTMLElement>(targets);
@@ -49,10 +57,18 @@ export function holdClicksUntilIslandsStart(start: () => void): void {
     const pressed = target.closest<HTMLElement>('a[href], button') ?? matched;
     event.preventDefault();
     event.stopImmediatePropagation();
+    held = pressed;
     start();
-    void customElements.whenDefined('astro-island').then(() => setTimeout(() => pressed.click()));
+    void runtimeIn.then(() => setTimeout(() => pressed.click()));
   };
   document.addEventListener('click', onClick, true);
   // From then on the islands' own directives hold early clicks (src/islands/directives).
-  void customElements.whenDefined('astro-island').then(() => document.removeEventListener('click', onClick, true));
+  void runtimeIn.then(stopHolding);
+  // Without the runtime no island will start: clicks do what they do without JavaScript from then
+  // on, the one held included (a Join link leads to /waitlist, which works without it).
+  runtimeMissing = () => {
+    stopHolding();
+    held?.click();
+    held = undefined;
+  };
 }

@@ -73,7 +73,7 @@ if (drawer) {
 
 /* Program cards: reveal with their stagger when the grid scrolls into view. */
 const reveal = document.querySelectorAll<HTMLElement>('[data-reveal]');
-if (reveal.length && 'IntersectionObserver' in window && !matchMedia('(prefers-reduced-motion: reduce)').matches) {
+if (reveal.length && !matchMedia('(prefers-reduced-motion: reduce)').matches) {
   const observer = new IntersectionObserver(
     (entries) => {
       for (const entry of entries) {

@@ -161,6 +161,31 @@ test('if the wizard cannot load, Join still leads to the waiting-list page for t
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
+test('if the island runtime cannot be fetched, a Join click held for it goes on to the waiting-list page', {
+  tag: '@one-viewport',
+}, async ({ page }) => {
+  // Astro's island runtime, fetched after the first paint (src/browser/deferred-scripts.ts): held
+  // until the click is made, then refused.
+  await page.route(/\/_astro\/island-[^/]*\.js$/, (route) => route.abort('internetdisconnected'));
+  const runtime = await gotoWithIslandRuntimeHeld(page, '/program/ripple-effect');
+  await page.getByRole('main').getByRole('link', { name: 'Join the Waiting List' }).first().click();
+  runtime.release();
+  await expect(page).toHaveURL(/\/waitlist\?program=ripple-effect$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Join the Waiting List' })).toBeVisible();
+});
+
+test('once the island runtime has failed to arrive, Join is an ordinary link to the waiting-list page', {
+  tag: '@one-viewport',
+}, async ({ page }) => {
+  await page.route(/\/_astro\/island-[^/]*\.js$/, (route) => route.abort('internetdisconnected'));
+  const refused = page.waitForEvent('requestfailed', (request) => /\/_astro\/island-/.test(request.url()));
+  await page.goto('/program/orchestration');
+  await refused;
+  await page.getByRole('main').getByRole('link', { name: 'Join the Waiting List' }).first().click();
+  await expect(page).toHaveURL(/\/waitlist\?program=orchestration$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Join the Waiting List' })).toBeVisible();
+});
+
 test('the offer link leads to the offer page, and Apply for Discovery Call to the home page application', {
   tag: '@one-viewport',
 }, async ({ page }) => {
