@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { readContent } from '../support/content.ts';
 import { internalLink, linksIn, structuredData } from '../support/links.ts';
-import { gotoWithIslandRuntimeHeld, holdRequests } from '../support/request-gate.ts';
+import { gotoWithIslandRuntimeHeld, holdRequests, ISLAND_RUNTIME_URL } from '../support/request-gate.ts';
 
 const programs = [
   { slug: 'opportunity-mapping', band: '10-100 employees', offer: 'ai-advantage-lab', offerName: 'AI Advantage Lab' },
@@ -166,7 +166,7 @@ test('if the island runtime cannot be fetched, a Join click held for it goes on 
 }, async ({ page }) => {
   // Astro's island runtime, fetched after the first paint (src/browser/deferred-scripts.ts): held
   // until the click is made, then refused.
-  await page.route(/\/_astro\/island-[^/]*\.js$/, (route) => route.abort('internetdisconnected'));
+  await page.route(ISLAND_RUNTIME_URL, (route) => route.abort('internetdisconnected'));
   const runtime = await gotoWithIslandRuntimeHeld(page, '/program/ripple-effect');
   await page.getByRole('main').getByRole('link', { name: 'Join the Waiting List' }).first().click();
   runtime.release();
@@ -177,8 +177,8 @@ test('if the island runtime cannot be fetched, a Join click held for it goes on 
 test('once the island runtime has failed to arrive, Join is an ordinary link to the waiting-list page', {
   tag: '@one-viewport',
 }, async ({ page }) => {
-  await page.route(/\/_astro\/island-[^/]*\.js$/, (route) => route.abort('internetdisconnected'));
-  const refused = page.waitForEvent('requestfailed', (request) => /\/_astro\/island-/.test(request.url()));
+  await page.route(ISLAND_RUNTIME_URL, (route) => route.abort('internetdisconnected'));
+  const refused = page.waitForEvent('requestfailed', (request) => ISLAND_RUNTIME_URL.test(request.url()));
   await page.goto('/program/orchestration');
   await refused;
   await page.getByRole('main').getByRole('link', { name: 'Join the Waiting List' }).first().click();

@@ -28,6 +28,9 @@ export async function holdRequests(page: Page, url: RegExp): Promise<RequestGate
   return { requested, release };
 }
 
+/** The island runtime's files (<astro-island> and the directives), as the build names them. */
+export const ISLAND_RUNTIME_URL = /\/_astro\/island-[^/]*\.js$/;
+
 /**
  * Opens `path` with the island runtime (<astro-island> and the directives, fetched after the first
  * paint: src/integrations/astro-internals/island-scripts.mjs) held back, and checks that the page has asked for it and not
@@ -35,7 +38,7 @@ export async function holdRequests(page: Page, url: RegExp): Promise<RequestGate
  * The page is taken as loaded at DOMContentLoaded: the held script keeps the load event waiting.
  */
 export async function gotoWithIslandRuntimeHeld(page: Page, path: string): Promise<RequestGate> {
-  const runtime = await holdRequests(page, /\/_astro\/island-[^/]*\.js$/);
+  const runtime = await holdRequests(page, ISLAND_RUNTIME_URL);
   await page.goto(path, { waitUntil: 'domcontentloaded' });
   await runtime.requested;
   expect(
