@@ -1,5 +1,5 @@
 import { type CSSProperties, useEffect, useState } from 'react';
-import { Icon } from '../../components/icons/Icon.tsx';
+import { CloseButton } from '../../components/ui/CloseButton.tsx';
 
 /**
  * The waiting list's success toast (sonner), loaded when the answers are sent. Sonner was about a
@@ -112,16 +112,7 @@ export function SuccessToaster() {
             </>
           ) : null}
         </div>
-        {fallback ? (
-          <button
-            type="button"
-            onClick={() => setFallback(null)}
-            className="-mt-1 -mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-ui"
-          >
-            <Icon name="close" className="size-5" />
-            <span className="sr-only">Close</span>
-          </button>
-        ) : null}
+        {fallback ? <CloseButton onClick={() => setFallback(null)} /> : null}
       </div>
     </>
   );

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Icon } from '../../components/icons/Icon.tsx';
+import { CloseButton } from '../../components/ui/CloseButton.tsx';
 import { analyticsEvents, track } from '../../lib/analytics/events.ts';
 import { IslandErrorBoundary } from '../IslandErrorBoundary.tsx';
 import { whenIdle } from '../scheduling.ts';
@@ -126,14 +126,7 @@ function WaitlistDialog({ program = null }: { program?: string | null }) {
                   Five short steps. Places are limited and offered by invitation.
                 </p>
               </div>
-              <button
-                type="button"
-                onClick={close}
-                className="-mt-1 -mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-ui hover:bg-ink/5"
-              >
-                <Icon name="close" className="size-5" />
-                <span className="sr-only">Close</span>
-              </button>
+              <CloseButton onClick={close} className="hover:bg-ink/5" />
             </div>
             <WaitlistForm
               key={session.key}
