@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { get as httpGet } from 'node:http';
-import { gzipSync } from 'node:zlib';
+import { createBrotliDecompress, gzipSync } from 'node:zlib';
 import { publicRoutes } from '../support/routes.ts';
 
 /**
@@ -81,38 +81,116 @@ test.describe('JavaScript budgets', { tag: '@one-viewport' }, () => {
 /**
  * Document budget: the first round trip of a new connection carries about 14,600 bytes (ten TCP
  * segments). A page whose compressed HTML and headers fit arrives whole in it; one byte more costs
- * another round trip before the headline can paint (on a phone, 150 ms or more). When this fails,
+ * another round trip before the rest of it arrives (on a phone, 150 ms or more). When this fails,
  * trim the page (its copy, its artwork, its classes) rather than raising the number.
  */
 const FIRST_ROUND_TRIP_BYTES = 14_600;
 
-/** Bytes on the wire for a page, as the server sends them: status line, headers and brotli body. */
-function wireSize(url: string): Promise<{ headers: number; body: number; status: number }> {
+/**
+ * Pages that grow with what the marketing team publishes: /results gains a card with each case study,
+ * about 160 bytes of brotli that no trimming takes back (the copy itself), so one day it will not
+ * arrive whole in the first round trip. For these the budget is what the visitor waits for: the
+ * document down to the end of its first screen arrives in the first round trip at every width, and
+ * Chromium paints that while the rest streams in (served in two parts two seconds apart, /results
+ * painted its first screen at 170-220 ms; docs/PERFORMANCE.md).
+ */
+const GROWING_PAGES = ['/results'];
+
+/** The widths a first screen is read at: the smallest phone, a common phone, a laptop. */
+const FIRST_SCREENS = [
+  { width: 320, height: 568 },
+  { width: 375, height: 812 },
+  { width: 1280, height: 800 },
+];
+
+/** A page as the server sends it with brotli: status, header bytes (status line included), body. */
+function wireResponse(url: string): Promise<{ status: number; headers: number; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = httpGet(url, { headers: { 'Accept-Encoding': 'br' } }, (res) => {
-      let body = 0;
-      res.on('data', (chunk: Buffer) => (body += chunk.length));
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
         const headers = res.rawHeaders.reduce(
           (sum, part, index) => sum + part.length + (index % 2 ? 4 : 0),
           'HTTP/1.1 200 OK\r\n\r\n'.length,
         );
-        resolve({ headers, body, status: res.statusCode ?? 0 });
+        resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
       });
     });
     req.on('error', reject);
   });
 }
 
+/** The HTML a browser can decode from the first `bytes` of a brotli body, as a streaming decoder does. */
+function decodedPrefix(brotli: Buffer, bytes: number): Promise<string> {
+  return new Promise((resolve) => {
+    const decoder = createBrotliDecompress();
+    const parts: Buffer[] = [];
+    decoder.on('data', (part: Buffer) => parts.push(part));
+    // A cut stream is incomplete by design; what was decoded before the cut is the answer.
+    decoder.on('error', () => {});
+    decoder.write(brotli.subarray(0, bytes));
+    decoder.flush(() => resolve(Buffer.concat(parts).toString('utf8')));
+  });
+}
+
 test.describe('Document budget', { tag: '@one-viewport' }, () => {
-  for (const route of publicRoutes()) {
+  for (const route of publicRoutes().filter((route) => !GROWING_PAGES.includes(route))) {
     test(`${route}: compressed HTML and headers fit in the first round trip`, async ({ baseURL }) => {
-      const { headers, body, status } = await wireSize(new URL(route, baseURL).toString());
+      const { headers, body, status } = await wireResponse(new URL(route, baseURL).toString());
       expect(status).toBe(200);
       expect(
-        headers + body,
-        `${route}: ${headers} bytes of headers + ${body} bytes of brotli HTML`,
+        headers + body.length,
+        `${route}: ${headers} bytes of headers + ${body.length} bytes of brotli HTML`,
       ).toBeLessThanOrEqual(FIRST_ROUND_TRIP_BYTES);
+    });
+  }
+
+  for (const route of GROWING_PAGES) {
+    test(`${route}: the first screen arrives in the first round trip at every width`, async ({ browser, baseURL }) => {
+      const { headers, body, status } = await wireResponse(new URL(route, baseURL).toString());
+      expect(status).toBe(200);
+      const prefix = await decodedPrefix(body, FIRST_ROUND_TRIP_BYTES - headers);
+      // Without scripts, the page's nodes are its markup's, in the order the parser made them, as
+      // in the prefix parsed on its own below (DOMParser parses without scripts too).
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      for (const viewport of FIRST_SCREENS) {
+        await page.setViewportSize(viewport);
+        await page.goto(route);
+        const { lastShown, arrived } = await page.evaluate((prefix) => {
+          /** Text and elements without element children, in document order, each with whether it is on screen. */
+          function leaves(root: Node, measure: boolean) {
+            const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+            const found: { text: string; shown: boolean }[] = [];
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              const isText = node.nodeType === Node.TEXT_NODE;
+              if (!isText && (node as Element).childElementCount > 0) continue;
+              let shown = false;
+              if (measure) {
+                const range = document.createRange();
+                range.selectNodeContents(node);
+                const box = isText ? range.getBoundingClientRect() : (node as Element).getBoundingClientRect();
+                shown = box.width * box.height > 0 && box.bottom > 0 && box.top < innerHeight;
+              }
+              found.push({ text: `${node.nodeName} ${node.textContent}`, shown });
+            }
+            return found;
+          }
+          const page = leaves(document.body, true);
+          const lastShown = page.findLastIndex((leaf) => leaf.shown);
+          const parsed = leaves(new DOMParser().parseFromString(prefix, 'text/html').body, false);
+          // The last leaf on screen arrived whole if the prefix goes on past it (a text cut short
+          // by the end of the prefix would still match its start).
+          return {
+            lastShown: page[lastShown]!.text,
+            arrived:
+              parsed.length > lastShown + 1 ? parsed[lastShown]!.text : `only ${parsed.length} of ${page.length} nodes`,
+          };
+        }, prefix);
+        expect(arrived, `${route} at ${viewport.width}x${viewport.height}: the last thing on screen`).toBe(lastShown);
+      }
+      await context.close();
     });
   }
 });
