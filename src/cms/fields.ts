@@ -78,7 +78,8 @@ export const order = () =>
     validation: { isRequired: true, min: 1 },
   });
 
-export const seo = () =>
+/** `descriptionNote`: what the page does with its search description, said under the field. */
+export const seo = (descriptionNote?: string) =>
   fields.object(
     {
       title: text('Search title', { max: 70, description: 'The title search engines and social cards show.' }),
@@ -86,16 +87,20 @@ export const seo = () =>
         min: 50,
         max: 170,
         multiline: true,
-        description: 'The summary search engines show under the title: 50 to 170 characters.',
+        description: `The summary search engines show under the title: 50 to 170 characters.${descriptionNote ? ` ${descriptionNote}` : ''}`,
       }),
     },
     { label: 'Search and sharing' },
   );
 
-/** The light page hero shared by About, CIE, Solutions, Results and POV. */
-export const hero = () =>
+/** The light page hero shared by About, CIE, Solutions, Results and POV; `introNote` is said under its introduction. */
+export const hero = (introNote?: string) =>
   fields.object(
-    { eyebrow: text('Eyebrow'), title: text('Headline'), intro: paragraph('Introduction') },
+    {
+      eyebrow: text('Eyebrow'),
+      title: text('Headline'),
+      intro: paragraph('Introduction', introNote ? { description: introNote } : {}),
+    },
     { label: 'Hero' },
   );
 

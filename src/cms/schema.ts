@@ -7,6 +7,7 @@
  */
 import { collection, fields, singleton } from '@keystatic/core';
 import { caseStudyCategoryOrder } from '../lib/case-studies/categories.ts';
+import { STUDY_COUNT_TOKEN } from '../lib/case-studies/study-count.ts';
 import {
   alt,
   artwork,
@@ -290,6 +291,9 @@ export const collections = {
   }),
 };
 
+/** The Results page writes the number of published case studies where its copy says `{count}`. */
+const STUDY_COUNT_NOTE = `Write ${STUDY_COUNT_TOKEN} where the number of case studies goes: the page puts in how many are published, in words ("Eighteen engagements…").`;
+
 /** One singleton per page's copy, in src/content/pages. */
 const page = (label: string, schema: Parameters<typeof singleton>[0]['schema']) =>
   singleton({ label, path: `src/content/pages/${label.toLowerCase()}`, format: { data: 'json' }, schema });
@@ -455,8 +459,8 @@ export const singletons = {
   }),
   solutions: page('Solutions', { seo: seo(), hero: hero(), cta: cta() }),
   results: page('Results', {
-    seo: seo(),
-    hero: hero(),
+    seo: seo(STUDY_COUNT_NOTE),
+    hero: hero(STUDY_COUNT_NOTE),
     cta: cta('Closing call to action (closes the Results page)'),
     caseStudyCta: cta('Case study call to action (closes every case study: "Facing something similar?")'),
   }),

@@ -38,6 +38,9 @@ test('under All, the 17 case studies show as cards in order, each with image, ba
   expect(await cardTitles(page)).toEqual(titlesOf());
   await expectPressed(page, 'All');
   await expect(status(page)).toHaveText('Showing all 17 case studies');
+  // The copy's `{count}` is the number published, so a study added through the CMS updates it.
+  await expect(page.getByRole('main').getByText(/^Seventeen engagements across healthcare/)).toBeVisible();
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /^Seventeen case studies in /);
 
   for (const [index, study] of studies.entries()) {
     const card = cards(page).nth(index);
