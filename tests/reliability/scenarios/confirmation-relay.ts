@@ -8,9 +8,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { startSmtpReceiver } from '../../support/delivery-receivers.ts';
+import { pollUntil } from '../../support/poll.ts';
 import { json, send } from '../http-client.ts';
 import { submissionValues } from '../submissions.ts';
-import { sleep, type Scenario } from './context.ts';
+import type { Scenario } from './context.ts';
 
 const LEADS = 100;
 const CLIENTS = 40;
@@ -69,10 +70,15 @@ export const confirmationRelayScenario: Scenario = {
       report.check(`all ${LEADS} leads are acknowledged (201)`, ids.length === LEADS, `${ids.length} acknowledged`);
 
       const team = () => smtp.messages.filter((mail) => mail.to.includes(TEAM));
-      const deadline = Date.now() + 90_000;
-      while (team().length < ids.length && Date.now() < deadline) await sleep(100);
-      // Confirmations are sent by the same worker; give any stragglers a moment.
-      await sleep(1500);
+      // Every lead's mail to the team is in, and the store has nothing left to send: each
+      // confirmation it queued has gone out too (the same worker sends both).
+      await pollUntil(
+        async () =>
+          team().length >= ids.length &&
+          (json(await send(server.url, { path: '/healthz' }))?.deliveries as { pending?: number } | undefined)
+            ?.pending === 0,
+        { timeoutMs: 90_000, intervalMs: 100 },
+      );
       const confirmations = smtp.messages.filter((mail) => !mail.to.includes(TEAM));
       const teamIds = new Set(team().flatMap((mail) => mail.headers.get('x-lead-id') ?? []));
       const missing = ids.filter((id) => !teamIds.has(id));

@@ -8,22 +8,14 @@
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { leadIdOf, startHookReceiver, startSmtpReceiver, wasAccepted } from '../../support/delivery-receivers.ts';
+import { pollUntil } from '../../support/poll.ts';
 import { json, send } from '../http-client.ts';
 import { ROOT } from '../server-process.ts';
 import { acknowledged, submission } from '../submissions.ts';
 import { hookEnv } from './delivery.ts';
-import { sleep, type Scenario } from './context.ts';
+import type { Scenario } from './context.ts';
 
 const METRICS_TOKEN = 'reliability-metrics-token-0123456789';
-
-async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {
-  const deadline = performance.now() + timeoutMs;
-  while (!(await condition())) {
-    if (performance.now() > deadline) return false;
-    await sleep(200);
-  }
-  return true;
-}
 
 /** The operator's command, as the README gives it, on the scenario's store. */
 function npmRun(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
@@ -68,9 +60,9 @@ export const deadDeliveryScenario: Scenario = {
 
       const t0 = performance.now();
       const subjectOf = (i: number) => smtp.messages[i]?.headers.get('subject')?.[0] ?? '';
-      const noticed = await waitFor(
+      const noticed = await pollUntil(
         () => smtp.messages.some((_, i) => subjectOf(i).startsWith('A lead could not be delivered to your CRM')),
-        120_000,
+        { timeoutMs: 120_000, intervalMs: 200 },
       );
       const notice = smtp.messages.find((_, i) => subjectOf(i).startsWith('A lead could not be delivered'));
       report.figure(
@@ -79,7 +71,7 @@ export const deadDeliveryScenario: Scenario = {
       );
       report.check(
         "the team's e-mail says the lead could not be delivered to the CRM, with its id and the retry command",
-        noticed &&
+        noticed === true &&
           Boolean(notice?.text.includes(`Lead id: ${leadId}`)) &&
           Boolean(notice?.text.includes('npm run leads:deliveries -- --retry-dead')),
         notice ? notice.text.slice(0, 300) : `${smtp.messages.length} messages, none a notice`,
@@ -117,28 +109,31 @@ export const deadDeliveryScenario: Scenario = {
       await hook.restart();
       const retried = await npmRun(['leads:deliveries', '--', '--retry-dead'], store.env);
       report.check('npm run leads:deliveries -- --retry-dead succeeds', retried.code === 0, retried.output.slice(-300));
-      const delivered = await waitFor(
+      const delivered = await pollUntil(
         () => hook.received.some((r) => wasAccepted(r) && r.body.includes('"lead.created"') && leadIdOf(r) === leadId),
-        30_000,
+        { timeoutMs: 30_000, intervalMs: 200 },
       );
       const deliveryId = /Delivery id: (\S+)/.exec(notice?.text ?? '')?.[1];
       const accepted = hook.received.find((r) => wasAccepted(r) && r.body.includes('"lead.created"'));
       report.check(
         'the webhook receives the lead after --retry-dead, under its original webhook-id',
-        delivered && accepted?.headers['webhook-id'] === deliveryId,
+        delivered === true && accepted?.headers['webhook-id'] === deliveryId,
         `webhook-id ${String(accepted?.headers['webhook-id'])}, dead delivery ${deliveryId}`,
       );
-      const after = await waitFor(async () => {
-        const answer = json(await send(server.url, { path: '/healthz' }));
-        return (answer?.deliveries as { dead?: number; pending?: number } | undefined)?.dead === 0;
-      }, 15_000);
+      const after = await pollUntil(
+        async () => {
+          const answer = json(await send(server.url, { path: '/healthz' }));
+          return (answer?.deliveries as { dead?: number; pending?: number } | undefined)?.dead === 0;
+        },
+        { timeoutMs: 15_000, intervalMs: 200 },
+      );
       const metricsAfter = await send(server.url, {
         path: '/metrics',
         headers: { Authorization: `Bearer ${METRICS_TOKEN}` },
       });
       report.check(
         '/healthz and /metrics show no dead delivery afterwards',
-        after && sampleOf(metricsAfter.body.toString('utf8'), 'lead_deliveries_dead') === 0,
+        after === true && sampleOf(metricsAfter.body.toString('utf8'), 'lead_deliveries_dead') === 0,
       );
     } finally {
       await hook.close().catch(() => {});
