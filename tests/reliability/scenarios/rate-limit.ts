@@ -5,6 +5,7 @@
  * filled honeypot gets the same success answer as a person and stores nothing.
  */
 import { randomUUID } from 'node:crypto';
+import { pollUntil } from '../../support/poll.ts';
 import { isJsonType, json, send, type Answer } from '../http-client.ts';
 import { tally } from '../stats.ts';
 import { withStore } from '../stores.ts';
@@ -124,13 +125,9 @@ export const rateLimitScenario: Scenario = {
     // The wizard posts to /api/waitlist, the plain form to /waitlist.
     const expected = bots.length + 1;
     const isSubmission = (l: Record<string, unknown>) => l.path === '/api/waitlist' || l.path === '/waitlist';
-    for (
-      let i = 0;
-      i < 20 && open.logEntries().filter((l) => isSubmission(l) && 'status' in l).length < expected;
-      i += 1
-    ) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await pollUntil(() => open.logEntries().filter((l) => isSubmission(l) && 'status' in l).length >= expected, {
+      timeoutMs: 1_000,
+    });
     const lines = open.logEntries();
     const requests = lines.filter((l) => isSubmission(l) && 'durationMs' in l);
     const shaped = requests.every(
