@@ -168,9 +168,9 @@ test.describe('Document budget', { tag: '@one-viewport' }, () => {
               if (!isText && (node as Element).childElementCount > 0) continue;
               let shown = false;
               if (measure) {
-                const range = document.createRange();
-                range.selectNodeContents(node);
-                const box = isText ? range.getBoundingClientRect() : (node as Element).getBoundingClientRect();
+                const range = isText ? document.createRange() : undefined;
+                range?.selectNodeContents(node);
+                const box = (range ?? (node as Element)).getBoundingClientRect();
                 shown = box.width * box.height > 0 && box.bottom > 0 && box.top < innerHeight;
               }
               found.push({ text: `${node.nodeName} ${node.textContent}`, shown });
