@@ -155,9 +155,11 @@ test.describe('Document budget', { tag: '@one-viewport' }, () => {
       // in the prefix parsed on its own below (DOMParser parses without scripts too).
       const context = await browser.newContext({ javaScriptEnabled: false });
       const page = await context.newPage();
+      // Loaded once: without scripts, nothing on it depends on the width it was loaded at, and each
+      // width below is laid out afresh when it is measured.
+      await page.goto(route);
       for (const viewport of FIRST_SCREENS) {
         await page.setViewportSize(viewport);
-        await page.goto(route);
         const { lastShown, arrived } = await page.evaluate((prefix) => {
           /** Text and elements without element children, in document order, each with whether it is on screen. */
           function leaves(root: Node, measure: boolean) {
