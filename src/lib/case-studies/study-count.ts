@@ -23,7 +23,8 @@ export function countInWords(count: number): string {
 /** `copy` with each `{count}` replaced by `count` in words, capitalised at the start of a sentence. */
 export function withStudyCount(copy: string, count: number): string {
   const words = countInWords(count);
+  const opening = `${words[0]!.toUpperCase()}${words.slice(1)}`;
   return copy
-    .replace(/(?<=^|[.!?]\s+)\{count\}/g, `${words[0]!.toUpperCase()}${words.slice(1)}`)
-    .replaceAll(STUDY_COUNT_TOKEN, words);
+    .split(STUDY_COUNT_TOKEN)
+    .reduce((text, rest) => `${text}${/(?:^|[.!?]\s+)$/.test(text) ? opening : words}${rest}`);
 }
