@@ -65,11 +65,14 @@ export default defineConfig({
   devToolbar: { enabled: false },
   vite: {
     plugins: [tailwindcss()],
-    // Imported assets (the SVG art) stay files. Scripts under 5 KB without imports (the page's own
+    // Imported assets (the SVG art) stay files. Scripts under 10 KB without imports (the page's own
     // script: header, first-paint follow-ups, speculation rules) travel inside the page instead:
     // Lighthouse counts that early module request against first paint; inlining it took 150-300 ms
-    // off the simulated FCP of every route (docs/PERFORMANCE.md). Vite's default limit is 4 KB.
-    build: { assetsInlineLimit: (file, content) => (file.endsWith('.js') ? content.length <= 5 * 1024 : false) },
+    // off the simulated FCP of every route (docs/PERFORMANCE.md). Vite's default limit is 4 KB; at 5
+    // KB the page script (5.1 KB) was 18 bytes from becoming a file. Twice its size, the limit leaves
+    // its growth to the budgets that matter (tests/e2e/budgets.spec.ts: 5 KB gzip of script before
+    // the first paint, each page within the first round trip).
+    build: { assetsInlineLimit: (file, content) => (file.endsWith('.js') ? content.length <= 10 * 1024 : false) },
     // The code islands share (Preact, the error boundary, the icons, the analytics events) as one
     // chunk, which the small renderer imports too: it is asked for as soon as the renderer arrives,
     // while the island's component still downloads. Split by default, the component's own small
