@@ -1,4 +1,4 @@
-import { DEFERRED_SCRIPT_ATTRIBUTE } from '../lib/first-paint.ts';
+import { DEFERRED_SCRIPT_ATTRIBUTE, ISLAND_RUNTIME_ATTRIBUTE } from '../lib/first-paint.ts';
 
 /**
  * Starts the scripts the build set aside until after the first paint
@@ -10,12 +10,12 @@ export function startDeferredScripts(): void {
     const script = document.createElement('script');
     script.src = marker.getAttribute(DEFERRED_SCRIPT_ATTRIBUTE)!;
     script.async = false;
-    script.onerror = () => runtimeMissing();
+    if (marker.hasAttribute(ISLAND_RUNTIME_ATTRIBUTE)) script.onerror = () => runtimeMissing();
     marker.replaceWith(script);
   }
 }
 
-/** What becomes of held clicks if a deferred script cannot be fetched (set below while clicks are held). */
+/** What becomes of held clicks if the island runtime cannot be fetched (set below while clicks are held). */
 let runtimeMissing = () => {};
 
 /** Our own directives take a selector for the elements outside the island whose clicks it handles. */
@@ -48,6 +48,12 @@ export function holdClicksUntilIslandsStart(start: () => void): void {
   const targets = islandTargets();
   const runtimeIn = customElements.whenDefined('astro-island');
   let held: HTMLElement | undefined;
+  // The last element pressed, clicked again once: by the runtime's arrival or by its failure.
+  const replay = () => {
+    const pressed = held;
+    held = undefined;
+    pressed?.click();
+  };
   const stopHolding = () => document.removeEventListener('click', onClick, true);
   const onClick = (event: MouseEvent) => {
     const target = event.target instanceof Element ? event.target : null;
@@ -59,7 +65,7 @@ export function holdClicksUntilIslandsStart(start: () => void): void {
     event.stopImmediatePropagation();
     held = pressed;
     start();
-    void runtimeIn.then(() => setTimeout(() => pressed.click()));
+    void runtimeIn.then(() => setTimeout(replay));
   };
   document.addEventListener('click', onClick, true);
   // From then on the islands' own directives hold early clicks (src/islands/directives).
@@ -68,7 +74,6 @@ export function holdClicksUntilIslandsStart(start: () => void): void {
   // on, the one held included (a Join link leads to /waitlist, which works without it).
   runtimeMissing = () => {
     stopHolding();
-    held?.click();
-    held = undefined;
+    replay();
   };
 }

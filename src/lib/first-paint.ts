@@ -23,10 +23,17 @@ export const WEB_FONT_CACHED_KEY = 'webfont-cached';
 
 /**
  * Marks a script the build set aside until after the first paint (src/integrations/astro-internals/island-scripts.mjs
- * writes `<template data-deferred-script="/_astro/island-….js">`; src/browser/deferred-scripts.ts
- * starts it).
+ * writes `<template data-deferred-script="/_astro/island-….js" data-island-runtime>`, the layout one
+ * for visitor analytics; src/browser/deferred-scripts.ts starts them).
  */
 export const DEFERRED_SCRIPT_ATTRIBUTE = 'data-deferred-script';
+
+/**
+ * Marks, beside DEFERRED_SCRIPT_ATTRIBUTE, the deferred script that is Astro's island runtime: only
+ * its failure leaves the clicks held for the islands with nothing to replay them. Another deferred
+ * script (visitor analytics, which a content blocker may refuse) failing changes nothing for them.
+ */
+export const ISLAND_RUNTIME_ATTRIBUTE = 'data-island-runtime';
 
 /**
  * Marks the page's inert speculation rules (src/lib/speculation-rules.ts): a `<template>` that

@@ -13,6 +13,7 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { analyticsPort, baseURL } from '../../playwright.config.ts';
 import { storedLeads, uniqueEmail } from '../support/leads.ts';
 import { afterShownPageStarts, believePrerendered } from '../support/prerender.ts';
+import { gotoWithIslandRuntimeHeld } from '../support/request-gate.ts';
 
 const stamp = JSON.parse(readFileSync('dist/build-stamp.json', 'utf8')) as { settings: Record<string, string> };
 const provider = stamp.settings.PUBLIC_ANALYTICS_PROVIDER ?? '';
@@ -274,6 +275,21 @@ test.describe('with an analytics service', { tag: '@one-viewport' }, () => {
     expect(refused).toEqual([]);
     expect(outside.filter((url) => !url.startsWith(fake))).toEqual([]);
     await context.close();
+  });
+
+  test('an analytics script a blocker refuses leaves a Join click made before the islands started to the wizard', async ({
+    page,
+  }) => {
+    // Both are started after the first paint (src/browser/deferred-scripts.ts); the analytics one
+    // is refused while the island runtime is still on its way, as a content blocker would.
+    await page.route(/\/_astro\/analytics-start[^/]*\.js$/, (route) => route.abort('blockedbyclient'));
+    const refused = page.waitForEvent('requestfailed', (request) => /analytics-start/.test(request.url()));
+    const runtime = await gotoWithIslandRuntimeHeld(page, `/program/${PROGRAM}`);
+    await refused;
+    await page.getByRole('main').getByRole('link', { name: 'Join the Waiting List' }).first().click();
+    runtime.release();
+    await expect(page.getByRole('dialog', { name: 'Join the Waiting List' })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/program/${PROGRAM}$`));
   });
 
   test('the privacy policy names the service and what it measures', async ({ page }) => {

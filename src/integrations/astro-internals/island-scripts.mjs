@@ -3,7 +3,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import islandRuntime from 'astro/runtime/server/astro-island.prebuilt.js';
-import { DEFERRED_SCRIPT_ATTRIBUTE } from '../../lib/first-paint.ts';
+import { DEFERRED_SCRIPT_ATTRIBUTE, ISLAND_RUNTIME_ATTRIBUTE } from '../../lib/first-paint.ts';
 import { checkoutIndependentIslandUids } from './island-uids.mjs';
 
 /**
@@ -103,5 +103,5 @@ export function isAstroPrescript(code) {
  * @param {string} src
  */
 function deferredScriptMarker(src) {
-  return `<template ${DEFERRED_SCRIPT_ATTRIBUTE}="${src}"></template>`;
+  return `<template ${DEFERRED_SCRIPT_ATTRIBUTE}="${src}" ${ISLAND_RUNTIME_ATTRIBUTE}></template>`;
 }
