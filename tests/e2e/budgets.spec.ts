@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { get as httpGet } from 'node:http';
 import { createBrotliDecompress, gzipSync } from 'node:zlib';
+import { routes } from '../../src/config/routes.ts';
 import { publicRoutes } from '../support/routes.ts';
 
 /**
@@ -87,14 +88,24 @@ test.describe('JavaScript budgets', { tag: '@one-viewport' }, () => {
 const FIRST_ROUND_TRIP_BYTES = 14_600;
 
 /**
- * Pages that grow with what the marketing team publishes: /results gains a card with each case study,
- * about 160 bytes of brotli that no trimming takes back (the copy itself), so one day it will not
- * arrive whole in the first round trip. For these the budget is what the visitor waits for: the
- * document down to the end of its first screen arrives in the first round trip at every width, and
- * Chromium paints that while the rest streams in (served in two parts two seconds apart, /results
- * painted its first screen at 170-220 ms; docs/PERFORMANCE.md).
+ * Pages that grow with what the marketing team publishes, by as much as it writes: /results gains a
+ * card with each case study (about 160 bytes of brotli), a case study and a legal text are as long
+ * as their body. No trimming takes that back (it is the copy itself), and the editor publishes
+ * without these tests, so one day such a page will not arrive whole in the first round trip; four
+ * more sections of the privacy policy (2.2 KB of text) take it there today. For these the budget is
+ * what the visitor waits for: the document down to the end of its first screen arrives in the first
+ * round trip at every width, and Chromium paints that while the rest streams in (served in two
+ * parts two seconds apart, /results painted its first screen at 170-220 ms; docs/PERFORMANCE.md).
+ * Every other page keeps the whole-page budget, and with it the guard on what all pages share.
  */
-const GROWING_PAGES = ['/results'];
+function isGrowingPage(route: string): boolean {
+  return (
+    route === routes.results ||
+    route.startsWith(routes.caseStudy('')) ||
+    route === routes.privacyPolicy ||
+    route === routes.termsOfService
+  );
+}
 
 /** The widths a first screen is read at: the smallest phone, a common phone, a laptop. */
 const FIRST_SCREENS = [
@@ -135,7 +146,7 @@ function decodedPrefix(brotli: Buffer, bytes: number): Promise<string> {
 }
 
 test.describe('Document budget', { tag: '@one-viewport' }, () => {
-  for (const route of publicRoutes().filter((route) => !GROWING_PAGES.includes(route))) {
+  for (const route of publicRoutes().filter((route) => !isGrowingPage(route))) {
     test(`${route}: compressed HTML and headers fit in the first round trip`, async ({ baseURL }) => {
       const { headers, body, status } = await wireResponse(new URL(route, baseURL).toString());
       expect(status).toBe(200);
@@ -146,7 +157,7 @@ test.describe('Document budget', { tag: '@one-viewport' }, () => {
     });
   }
 
-  for (const route of GROWING_PAGES) {
+  for (const route of publicRoutes().filter(isGrowingPage)) {
     test(`${route}: the first screen arrives in the first round trip at every width`, async ({ browser, baseURL }) => {
       const { headers, body, status } = await wireResponse(new URL(route, baseURL).toString());
       expect(status).toBe(200);
