@@ -5,6 +5,7 @@
  */
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
+import type { DeliveryHealth } from '../../src/server/leads/types.ts';
 
 export interface SendOptions {
   method?: string;
@@ -91,6 +92,17 @@ export function json(answer: Answer): Record<string, unknown> | null {
   } catch {
     return null;
   }
+}
+
+/** What the server's /healthz answers (src/server/main.ts): its status, and its lead deliveries where it has a store. */
+export interface HealthAnswer {
+  status?: string;
+  deliveries?: DeliveryHealth;
+}
+
+/** Asks the server at `base` for /healthz; null when the answer is not JSON. */
+export async function health(base: string): Promise<HealthAnswer | null> {
+  return json(await send(base, { path: '/healthz' })) as HealthAnswer | null;
 }
 
 export function isJsonType(answer: Answer): boolean {

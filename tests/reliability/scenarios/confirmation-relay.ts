@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { startSmtpReceiver } from '../../support/delivery-receivers.ts';
 import { pollUntil } from '../../support/poll.ts';
-import { json, send } from '../http-client.ts';
+import { health, json, send } from '../http-client.ts';
 import { submissionValues } from '../submissions.ts';
 import type { Scenario } from './context.ts';
 
@@ -73,11 +73,11 @@ export const confirmationRelayScenario: Scenario = {
       // Every lead's mail to the team is in, and the store has nothing left to send: each
       // confirmation it queued has gone out too (the same worker sends both).
       await pollUntil(
-        async () =>
-          team().length >= ids.length &&
-          (json(await send(server.url, { path: '/healthz' }))?.deliveries as { pending?: number } | undefined)
-            ?.pending === 0,
-        { timeoutMs: 90_000, intervalMs: 100 },
+        async () => team().length >= ids.length && (await health(server.url))?.deliveries?.pending === 0,
+        {
+          timeoutMs: 90_000,
+          intervalMs: 100,
+        },
       );
       const confirmations = smtp.messages.filter((mail) => !mail.to.includes(TEAM));
       const teamIds = new Set(team().flatMap((mail) => mail.headers.get('x-lead-id') ?? []));

@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { leadIdOf, startHookReceiver, startSmtpReceiver, wasAccepted } from '../../support/delivery-receivers.ts';
 import { pollUntil } from '../../support/poll.ts';
-import { json, send } from '../http-client.ts';
+import { health, send } from '../http-client.ts';
 import { ROOT } from '../server-process.ts';
 import { acknowledged, submission } from '../submissions.ts';
 import { hookEnv } from './delivery.ts';
@@ -86,12 +86,11 @@ export const deadDeliveryScenario: Scenario = {
         smtp.messages.some((m) => m.headers.get('x-lead-id')?.[0] === leadId && m !== notice),
       );
 
-      const health = json(await send(server.url, { path: '/healthz' }));
-      const deliveries = health?.deliveries as { dead?: number } | undefined;
+      const answer = await health(server.url);
       report.check(
         '/healthz shows the dead delivery and stays ok',
-        health?.status === 'ok' && deliveries?.dead === 1,
-        JSON.stringify(health),
+        answer?.status === 'ok' && answer.deliveries?.dead === 1,
+        JSON.stringify(answer),
       );
       const metrics = await send(server.url, {
         path: '/metrics',
@@ -120,13 +119,10 @@ export const deadDeliveryScenario: Scenario = {
         delivered === true && accepted?.headers['webhook-id'] === deliveryId,
         `webhook-id ${String(accepted?.headers['webhook-id'])}, dead delivery ${deliveryId}`,
       );
-      const after = await pollUntil(
-        async () => {
-          const answer = json(await send(server.url, { path: '/healthz' }));
-          return (answer?.deliveries as { dead?: number; pending?: number } | undefined)?.dead === 0;
-        },
-        { timeoutMs: 15_000, intervalMs: 200 },
-      );
+      const after = await pollUntil(async () => (await health(server.url))?.deliveries?.dead === 0, {
+        timeoutMs: 15_000,
+        intervalMs: 200,
+      });
       const metricsAfter = await send(server.url, {
         path: '/metrics',
         headers: { Authorization: `Bearer ${METRICS_TOKEN}` },

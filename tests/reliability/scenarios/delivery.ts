@@ -12,7 +12,7 @@
 import { performance } from 'node:perf_hooks';
 import { pollUntil } from '../../support/poll.ts';
 import { leadIdOf, startHookReceiver, wasAccepted, type ReceivedHook } from '../../support/delivery-receivers.ts';
-import { json, send } from '../http-client.ts';
+import { health } from '../http-client.ts';
 import { runLoad } from '../load.ts';
 import { startServer } from '../server-process.ts';
 import { latencyText, summarize } from '../stats.ts';
@@ -134,12 +134,11 @@ export const deliveryOutageScenario: Scenario = {
       const fast = await launch(outageStore, { extraEnv: hookEnv(hook.url, true) });
       const acks = await submitAll(fast.url, `${tag}down`, 300, 10);
       await pollUntil(() => hook.received.length >= 300, { timeoutMs: 30_000 });
-      const health = json(await send(fast.url, { path: '/healthz' }));
-      const deliveries = health?.deliveries as { pending?: number } | undefined;
+      const during = await health(fast.url);
       report.check(
         '/healthz stays ok during the outage and reports the pending deliveries',
-        health?.status === 'ok' && (deliveries?.pending ?? 0) > 0,
-        JSON.stringify(health),
+        during?.status === 'ok' && (during.deliveries?.pending ?? 0) > 0,
+        JSON.stringify(during),
       );
       await hook.stop();
       await sleep(2000);
@@ -161,12 +160,11 @@ export const deliveryOutageScenario: Scenario = {
       report.figure('requests the receiver saw (attempts)', hook.received.length);
       checkDelivered(report, delivery, 'every acknowledged lead is delivered after the outage');
       // A slow answer the receiver accepted after our timeout is still pending here, for one more send.
-      const healthz = async () => json(await send(fast.url, { path: '/healthz' }));
       const settled = async () => {
-        const health = await healthz();
-        return (health?.deliveries as { pending?: number } | undefined)?.pending === 0 ? health : null;
+        const answer = await health(fast.url);
+        return answer?.deliveries?.pending === 0 ? answer : null;
       };
-      const after = (await pollUntil(settled, { timeoutMs: 30_000, intervalMs: 200 })) ?? (await healthz());
+      const after = (await pollUntil(settled, { timeoutMs: 30_000, intervalMs: 200 })) ?? (await health(fast.url));
       report.check(
         '/healthz reports nothing pending or dead afterwards',
         JSON.stringify(after?.deliveries) === JSON.stringify({ dead: 0, pending: 0, oldestPendingSeconds: null }),
