@@ -2,6 +2,7 @@ import { COMMON_HTML, CURRENCY, ENTITY_ACTION, EntityDecoder, XML } from '@nodab
 import { XMLParser } from 'fast-xml-parser';
 import { SyntaxValidator } from 'fast-xml-validator';
 import { compile, type DomNode, type FormatCallback } from 'html-to-text';
+import { POV_FRONT_COUNT } from '../../lib/pov/order-feed-items.ts';
 import type { FeedArticle } from '../../lib/pov/types.ts';
 import { feedError } from './feed-error.ts';
 
@@ -10,9 +11,11 @@ export const DESCRIPTION_MAX_LENGTH = 220;
 const ELLIPSIS = '…';
 
 /**
- * At most this many articles are read, the first ones in feed order (the page orders them). A
- * hostile or runaway feed (13,481 items in 2 MB was tried) must not cost the server more than the
- * page can show, nor make every /api/pov answer megabytes long.
+ * At most this many articles are read: the first ones in feed order and the feed's last
+ * POV_FRONT_COUNT, which the page moves to the front (src/lib/pov/order-feed-items.ts), so a long
+ * feed's list starts as a short one's does. A hostile or runaway feed (13,481 items in 2 MB was
+ * tried) must not cost the server more than the page can show, nor make every /api/pov answer
+ * megabytes long.
  */
 export const MAX_ITEMS = 50;
 /**
@@ -80,7 +83,7 @@ type XmlNode = Record<string, unknown>;
 export function parseFeed(xml: string): FeedArticle[] {
   let doc: XmlNode;
   try {
-    const text = keepFirstItems(xml.trimStart(), MAX_ITEMS);
+    const text = keepShownItems(xml.trimStart(), MAX_ITEMS);
     validator.validate(text);
     doc = xmlParser.parse(text) as XmlNode;
   } catch (error) {
@@ -104,25 +107,24 @@ export function parseFeed(xml: string): FeedArticle[] {
 }
 
 /**
- * The document with every item after the first `max` cut out, before the XML parser sees it:
- * parsing 13,481 items only to keep 50 held the event loop for over a second. Items are found by
- * their closing tags outside CDATA sections and comments (in well-formed XML a `<` appears nowhere
- * else), and the span from the end of item `max` to the end of the last item is removed, so the
- * document's own closing tags stay as written. Anything that is not well-formed is left whole for
- * the parser to reject.
+ * The document cut to `max` items before the XML parser sees it (parsing 13,481 items only to keep
+ * 50 held the event loop for over a second): the first `max - POV_FRONT_COUNT` and the last
+ * POV_FRONT_COUNT. Items are found by their closing tags outside CDATA sections and comments (in
+ * well-formed XML a `<` appears nowhere else), and the span from the end of the last item kept at
+ * the start to the end of the last item dropped is removed, so the document's own tags stay as
+ * written. Anything that is not well-formed is left whole for the parser to reject.
  */
-export function keepFirstItems(xml: string, max: number): string {
+export function keepShownItems(xml: string, max: number): string {
   const closing = /<!\[CDATA\[[\s\S]*?\]\]>|<!--[\s\S]*?-->|<\/(?:[\w.-]+:)?(?:item|entry)\s*>/g;
-  let count = 0;
-  let cutFrom = -1;
-  let lastEnd = -1;
+  const itemEnds: number[] = [];
   for (let match = closing.exec(xml); match; match = closing.exec(xml)) {
-    if (match[0].startsWith('<!')) continue;
-    count += 1;
-    lastEnd = closing.lastIndex;
-    if (count === max) cutFrom = lastEnd;
+    if (!match[0].startsWith('<!')) itemEnds.push(closing.lastIndex);
   }
-  return count > max && cutFrom > 0 ? xml.slice(0, cutFrom) + xml.slice(lastEnd) : xml;
+  // `max` (MAX_ITEMS) is well above POV_FRONT_COUNT, so at least one item is kept at the start.
+  const cutFrom = itemEnds[max - POV_FRONT_COUNT - 1];
+  const cutTo = itemEnds[itemEnds.length - POV_FRONT_COUNT - 1];
+  if (itemEnds.length <= max || cutFrom === undefined || cutTo === undefined) return xml;
+  return xml.slice(0, cutFrom) + xml.slice(cutTo);
 }
 
 function collect(items: XmlNode[], read: (item: XmlNode) => FeedArticle | null): FeedArticle[] {

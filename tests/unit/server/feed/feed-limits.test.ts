@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   DESCRIPTION_MAX_LENGTH,
-  keepFirstItems,
+  keepShownItems,
   MAX_ITEMS,
   parseFeed,
   TITLE_MARKUP_MAX,
 } from '../../../../src/server/feed/parse-feed.ts';
+import { orderFeedItems } from '../../../../src/lib/pov/order-feed-items.ts';
 
 /** A runaway feed like the one that was tried: thousands of small items in about 2 MB. */
 function manyItems(count: number): string {
@@ -19,20 +20,28 @@ function manyItems(count: number): string {
 }
 
 describe('a feed with far more items than the page shows', () => {
-  it('keeps the first 50 items, in feed order', () => {
+  it('keeps 50 items: the first 46 and the last 4, in feed order', () => {
     const feed = manyItems(13_481);
     expect(feed.length).toBeGreaterThan(1_500_000);
     const items = parseFeed(feed);
     expect(items).toHaveLength(MAX_ITEMS);
     expect(items[0]?.title).toBe('Note 0');
-    expect(items[49]?.title).toBe('Note 49');
+    expect(items[45]?.title).toBe('Note 45');
+    expect(items[46]?.title).toBe('Note 13477');
+    expect(items[49]?.title).toBe('Note 13480');
     // What every /api/pov answer carries: a few kilobytes, not megabytes.
     expect(JSON.stringify({ status: 'ok', items }).length).toBeLessThan(20_000);
   });
 
+  it('so the page starts with the last 4 of the feed, reversed, as with a short feed (spec section 7)', () => {
+    const shown = orderFeedItems(parseFeed(manyItems(60))).map((item) => item.title);
+    expect(shown.slice(0, 6)).toEqual(['Note 59', 'Note 58', 'Note 57', 'Note 56', 'Note 0', 'Note 1']);
+    expect(shown.at(-1)).toBe('Note 45');
+  });
+
   it('parses only those items (the XML parser never sees the rest)', () => {
     const feed = manyItems(13_481);
-    const cut = keepFirstItems(feed, MAX_ITEMS);
+    const cut = keepShownItems(feed, MAX_ITEMS);
     expect(cut.length).toBeLessThan(10_000);
     expect(cut.endsWith('</channel></rss>')).toBe(true);
     expect(parseFeed(cut)).toEqual(parseFeed(feed));
@@ -48,11 +57,13 @@ describe('a feed with far more items than the page shows', () => {
     const feed = `<rss version="2.0"><channel>${items.join('')}</channel></rss>`;
     const parsed = parseFeed(feed);
     expect(parsed).toHaveLength(MAX_ITEMS);
-    expect(parsed.map((item) => item.title)).toEqual(Array.from({ length: 50 }, (_, i) => `Post ${i}`));
+    expect(parsed.map((item) => item.title)).toEqual(
+      [...Array.from({ length: 46 }, (_, i) => i), 56, 57, 58, 59].map((i) => `Post ${i}`),
+    );
     expect(parsed[0]?.description).toContain('How RSS ends an entry');
   });
 
-  it('keeps the first 50 entries of an Atom feed too', () => {
+  it('keeps the first 46 and the last 4 entries of an Atom feed too', () => {
     const entries = Array.from(
       { length: 80 },
       (_, i) =>
@@ -60,12 +71,14 @@ describe('a feed with far more items than the page shows', () => {
     );
     const parsed = parseFeed(`<feed xmlns="http://www.w3.org/2005/Atom"><title>t</title>${entries.join('')}</feed>`);
     expect(parsed).toHaveLength(50);
-    expect(parsed.at(-1)?.title).toBe('Entry 49');
+    expect(parsed[45]?.title).toBe('Entry 45');
+    expect(parsed[46]?.title).toBe('Entry 76');
+    expect(parsed.at(-1)?.title).toBe('Entry 79');
   });
 
   it('leaves a feed of 50 or fewer items whole', () => {
     const feed = manyItems(50);
-    expect(keepFirstItems(feed, MAX_ITEMS)).toBe(feed);
+    expect(keepShownItems(feed, MAX_ITEMS)).toBe(feed);
   });
 });
 
