@@ -410,6 +410,26 @@ test.describe('without JavaScript', { tag: '@one-viewport' }, () => {
     await expect(page).toHaveURL(new RegExp(`${PROGRAM}$`));
   });
 
+  test('"Tell us your role" appears once Other is chosen, and comes back with an answer that was sent', async ({
+    page,
+  }) => {
+    await page.goto('/waitlist');
+    const roleOther = page.getByLabel('Tell us your role');
+    await expect(roleOther).toBeHidden();
+    await page.getByRole('radio', { name: 'Executive' }).check();
+    await expect(roleOther).toBeHidden();
+    await page.getByRole('radio', { name: 'Other' }).check();
+    await expect(roleOther).toBeVisible();
+    await roleOther.fill('Chief of Staff');
+    await page.getByRole('radio', { name: 'Executive' }).check();
+    await expect(roleOther).toBeHidden();
+    // Sent with the other role (and the other answers missing): shown again, since it holds an answer.
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toBeFocused();
+    await expect(roleOther).toBeVisible();
+    await expect(roleOther).toHaveValue('Chief of Staff');
+  });
+
   test('the success page links home when no known program came with it', async ({ page }) => {
     await page.goto('/waitlist/joined?program=no-such-program');
     await expect(page.getByRole('heading', { name: 'Success!' })).toBeVisible();

@@ -89,6 +89,9 @@ export function WaitlistPlainForm({ values, errors, idempotencyKey, program }: W
             errors={errors}
             selected={(field) => list(values[field])}
             showRoleOther
+            // Hidden until "Other" is ticked; shown whatever the role once it holds an answer or an
+            // error, so that nothing the visitor sent is out of sight.
+            roleOtherClassName={text(values.roleOther) || errors.roleOther ? undefined : 'role-other-once-chosen'}
           />
         </section>
       ))}

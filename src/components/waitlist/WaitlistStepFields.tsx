@@ -21,7 +21,14 @@ export interface WaitlistStepFieldsProps {
   errors: Partial<Record<string, string | undefined>>;
   /** Options ticked when the plain form is shown again with the visitor's answers. */
   selected?: (field: WaitlistField) => readonly string[];
+  /** Whether "Tell us your role" is there: the spec shows it once "Other" is chosen. */
   showRoleOther: boolean;
+  /**
+   * The plain form has no script to follow the choice: it always shows the field, in a wrapper of
+   * this class, which a style rule hides until "Other" is ticked (src/styles/global.css). Passed in
+   * rather than written here, so that the class (and its rule) stay out of the wizard's pages.
+   */
+  roleOtherClassName?: string;
 }
 
 /** The id of a field's input (or group), shared by the labels, the plain form's error summary and its links. */
@@ -29,7 +36,14 @@ export const fieldId = (field: string) => `waitlist-${field}`;
 const id = fieldId;
 
 /** The fields of one waiting-list step, laid out once for the wizard and the no-JavaScript form alike. */
-export function WaitlistStepFields({ step, bind, errors, selected, showRoleOther }: WaitlistStepFieldsProps) {
+export function WaitlistStepFields({
+  step,
+  bind,
+  errors,
+  selected,
+  showRoleOther,
+  roleOtherClassName,
+}: WaitlistStepFieldsProps) {
   const choice = (
     field: 'role' | 'goal' | 'frustrations' | 'investment',
     type: 'radio' | 'checkbox',
@@ -75,12 +89,14 @@ export function WaitlistStepFields({ step, bind, errors, selected, showRoleOther
           />
           {choice('role', 'radio', roleOptions)}
           {showRoleOther ? (
-            <TextField
-              id={id('roleOther')}
-              {...fieldLabels.roleOther}
-              error={errors.roleOther}
-              inputProps={bind('roleOther')}
-            />
+            <div className={roleOtherClassName}>
+              <TextField
+                id={id('roleOther')}
+                {...fieldLabels.roleOther}
+                error={errors.roleOther}
+                inputProps={bind('roleOther')}
+              />
+            </div>
           ) : null}
         </div>
       );
