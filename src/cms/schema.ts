@@ -9,6 +9,13 @@ import { collection, fields, singleton } from '@keystatic/core';
 import { caseStudyCategoryOrder } from '../lib/case-studies/categories.ts';
 import { STUDY_COUNT_TOKEN } from '../lib/case-studies/study-count.ts';
 import {
+  ANALYTICS_OFF_MARKER,
+  ANALYTICS_ON_MARKER,
+  ANALYTICS_SERVICE_TOKEN,
+  END_IF_MARKER,
+} from '../lib/legal/analytics-notice.ts';
+import { CONTACT_EMAIL_TOKEN } from '../lib/legal/contact-links.ts';
+import {
   alt,
   artwork,
   cta,
@@ -29,6 +36,12 @@ import {
 /** A required date; a new entry starts with today's. */
 const dateField = (label: string, description: string) =>
   fields.date({ label, description, defaultValue: { kind: 'today' }, validation: { isRequired: true } });
+
+/** What the legal texts' plain-text tokens do (src/lib/legal), as the editor explains them. */
+const LEGAL_TOKENS_NOTE =
+  `Write ${CONTACT_EMAIL_TOKEN} where the contact address goes: the page shows it as a link. ` +
+  `Text between ${ANALYTICS_ON_MARKER} and ${END_IF_MARKER} shows only while the site counts visits ` +
+  `(${ANALYTICS_SERVICE_TOKEN} names the service), text between ${ANALYTICS_OFF_MARKER} and ${END_IF_MARKER} only while it does not.`;
 
 export const collections = {
   programs: collection({
@@ -286,7 +299,12 @@ export const collections = {
     schema: {
       title: titleAndAddress('Title', undefined, { label: 'Address', description: 'The page address: /<this>.' }),
       seo: seo(),
-      body: fields.mdx({ label: 'Text', extension: 'md', options: { image: false } }),
+      body: fields.mdx({
+        label: 'Text',
+        description: LEGAL_TOKENS_NOTE,
+        extension: 'md',
+        options: { image: false },
+      }),
     },
   }),
 };

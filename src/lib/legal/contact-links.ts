@@ -1,5 +1,8 @@
-/** The legal texts say `{{contactEmail}}` where the site's contact address belongs. */
-export const CONTACT_EMAIL_TOKEN = '{{contactEmail}}';
+/**
+ * The legal texts say `%contact email%` where the site's contact address belongs: plain text, which
+ * the editor opens and saves as written.
+ */
+export const CONTACT_EMAIL_TOKEN = '%contact email%';
 
 const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

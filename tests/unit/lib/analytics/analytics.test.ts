@@ -93,9 +93,9 @@ describe('the privacy policy', () => {
   const markdown = readFileSync('src/content/legal/privacy-policy.md', 'utf8');
 
   it('speaks of analytics, naming the service, only when the site has it', () => {
-    const html = markdown; // the markers survive Markdown rendering as HTML comments
+    const html = markdown; // the markers are plain text, the same in the Markdown and in the page
     const off = applyAnalyticsNotice(html, undefined);
-    expect(off).not.toMatch(/Visit statistics|Plausible|Umami|analyticsService|analytics:/);
+    expect(off).not.toMatch(/Visit statistics|Plausible|Umami|%if|%end if|%analytics/);
     expect(off).toContain('We do not use analytics tools');
     const plausible = applyAnalyticsNotice(html, 'plausible');
     expect(plausible).toContain(
@@ -103,8 +103,18 @@ describe('the privacy policy', () => {
     );
     expect(plausible).toContain('**Plausible Analytics** counts visits');
     expect(plausible).toContain('We do not use other analytics tools');
-    expect(plausible).not.toMatch(/We do not use analytics tools|analyticsService|analytics:/);
+    expect(plausible).not.toMatch(/We do not use analytics tools|%if|%end if|%analytics/);
     expect(applyAnalyticsNotice(html, 'umami')).toContain('We count visits with Umami, which');
+  });
+
+  it('drops a marker that stands in a paragraph of its own with its paragraph, as Markdown renders it', () => {
+    const rendered =
+      '<p>Before.</p>\n<p>%if analytics%</p>\n<p>Counted by %analytics service%.</p>\n<p>%end if%</p>\n<p>After.</p>';
+    expect(applyAnalyticsNotice(rendered, 'umami')).toBe('<p>Before.</p>\n\n<p>Counted by Umami.</p>\n\n<p>After.</p>');
+    expect(applyAnalyticsNotice(rendered, undefined)).toBe('<p>Before.</p>\n\n<p>After.</p>');
+    const offOnly = '<p>%if no analytics%</p>\n<p>We count nothing.</p>\n<p>%end if%</p>';
+    expect(applyAnalyticsNotice(offOnly, undefined)).toBe('\n<p>We count nothing.</p>\n');
+    expect(applyAnalyticsNotice(offOnly, 'plausible')).toBe('');
   });
 });
 
