@@ -28,7 +28,7 @@ export interface WaitlistStepFieldsProps {
    * this class, which a style rule hides until "Other" is ticked (src/styles/global.css). Passed in
    * rather than written here, so that the class (and its rule) stay out of the wizard's pages.
    */
-  roleOtherClassName?: string;
+  roleOtherClassName?: string | undefined;
 }
 
 /** The id of a field's input (or group), shared by the labels, the plain form's error summary and its links. */
