@@ -41,7 +41,8 @@ export function CaseStudyCard({ study, priority = false }: CaseStudyCardProps) {
         <p className="mt-3 text-muted">{study.description}</p>
         <p className="mt-4 flex flex-1 gap-2.5 border-t border-line pt-4 font-medium text-ink">
           <Icon name="check" className="mt-1 size-4 shrink-0 text-success" />
-          <span>
+          {/* min-w-0: a flex item is otherwise as wide as its longest word, and the card cuts it off. */}
+          <span className="min-w-0">
             <span className="sr-only">Result: </span>
             {study.result}
           </span>
