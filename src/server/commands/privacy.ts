@@ -42,6 +42,16 @@ if (command !== 'purge' && !email?.includes('@')) {
   process.exit(2);
 }
 
+/**
+ * What the operator deletes by hand: the privacy policy promises that a deleted submission's copies
+ * go too, and the site cannot reach into the team's mailbox or CRM.
+ */
+const deliveredCopies = (ids: readonly string[]) =>
+  'Now delete the copies already delivered, as the privacy policy promises: in the team mailbox, the\n' +
+  '"Waiting list: ..." messages with that Reply-To address (their X-Lead-Id header is the lead id);\n' +
+  'in the CRM, the records the webhook created (their data.id is the lead id). The lead ids:\n' +
+  ids.map((id) => `  ${id}\n`).join('');
+
 await runWithStore(`leads:${command}`, async (store, settings) => {
   if (command === 'find') {
     const leads = await store.findByEmail(email ?? '');
@@ -50,12 +60,12 @@ await runWithStore(`leads:${command}`, async (store, settings) => {
     return 0;
   }
   if (command === 'delete') {
+    // Their ids, read first: the copies already delivered carry them, and the store keeps none after.
+    const ids = (await store.findByEmail(email ?? '')).map((lead) => lead.id);
     const { leads, deliveries } = await store.deleteByEmail(email ?? '');
     process.stdout.write(
       `Deleted ${leads} lead(s) and ${deliveries} delivery row(s) with that address from the ${store.kind} store.\n` +
-        (leads > 0
-          ? 'Copies already delivered (the team mailbox, the webhook receiver) must be deleted there too.\n'
-          : ''),
+        (leads > 0 ? deliveredCopies(ids) : ''),
     );
     return 0;
   }

@@ -131,9 +131,16 @@ for (const target of targets) {
     });
 
     it('deletes a person and every delivery of their leads, and says how many rows went', async () => {
+      const before = await openLeadStore(loadSettings(env));
+      const robins = (await before.findByEmail('robin@example.org')).map((lead) => lead.id);
+      await before.close();
+      expect(robins).toHaveLength(2);
       const deleted = await cli(PRIVACY, ['delete', '--email', 'robin@example.org'], env);
       expect(deleted.code).toBe(0);
       expect(deleted.stdout).toContain('Deleted 2 lead(s) and 2 delivery row(s)');
+      // The ids the delivered copies carry, so that the team can find and delete them too.
+      expect(deleted.stdout).toContain('Now delete the copies already delivered');
+      for (const id of robins) expect(deleted.stdout).toContain(`  ${id}\n`);
       const store = await openLeadStore(loadSettings(env));
       try {
         expect((await store.list()).map((l) => l.name)).toEqual(['Old Lead', 'Not Robin']);
