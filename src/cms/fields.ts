@@ -145,13 +145,14 @@ export const icon = () =>
   });
 
 /**
- * Artwork uploaded in the editor: stored beside the entry's other art (src/assets/art/<folder>/<entry>/)
- * and processed by the build like every image of the site.
+ * Artwork uploaded in the editor: stored beside the entry's other art (src/assets/art/<folder>/<entry>/).
+ * An SVG file only (zod: artwork()): the pages draw artwork as SVG.
  */
 export const artwork = (folder: string) =>
   fields.image({
     label: 'Artwork',
-    description: 'SVG, PNG, JPEG or WebP. The build makes the responsive sizes.',
+    description:
+      'An SVG file only (its name ends in .svg): the site draws artwork as SVG, sharp at every size. A PNG, JPEG or WebP is refused.',
     directory: `src/assets/art/${folder}`,
     publicPath: `../../assets/art/${folder}/`,
     validation: { isRequired: true },

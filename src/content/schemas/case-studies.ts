@@ -1,7 +1,7 @@
 import type { SchemaContext } from 'astro:content';
 import { z } from 'astro/zod';
 import { caseStudyCategoryOrder } from '../../lib/case-studies/categories.ts';
-import { fields, figure, order, seo, text } from './fields.ts';
+import { artwork, fields, figure, order, seo, text } from './fields.ts';
 
 /** The frontmatter of src/content/case-studies/*.md (the Markdown body is the story). */
 export const caseStudySchema = ({ image }: SchemaContext) =>
@@ -10,7 +10,7 @@ export const caseStudySchema = ({ image }: SchemaContext) =>
     /** One or two sentences for the Results card. */
     description: text().max(240),
     category: z.enum(caseStudyCategoryOrder),
-    image: image(),
+    image: artwork(image),
     imageAlt: text(),
     /** Generic client descriptor, never a company name: "A global healthcare company". */
     client: text(),

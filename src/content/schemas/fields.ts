@@ -2,6 +2,7 @@
  * The building blocks every content schema is made of. Objects are strict: a misspelt field is an
  * error, not silently ignored, so `astro build` names the file and the field to fix.
  */
+import type { SchemaContext } from 'astro:content';
 import { z } from 'astro/zod';
 import { topicIconNames } from '../../components/icons/topic-paths.ts';
 
@@ -12,6 +13,20 @@ export const text = () => z.string().trim().min(1);
 export const list = (min = 1) => z.array(text()).min(min);
 /** Internal order on the page that lists the collection (1 first). */
 export const order = () => z.number().int().min(1);
+/**
+ * Artwork (a case study's, a program's, an offer's, a solution's) is an SVG file: one file draws sharp
+ * at every width (src/components/ui/Artwork.tsx), and the case study, program and offer pages draw
+ * theirs inline (src/lib/content/artwork.ts). Any other image is refused here, naming the file and
+ * the field, rather than by a page that cannot draw it. `image` is the collection's own image().
+ */
+export const artwork = (image: SchemaContext['image']) => {
+  const file = image();
+  return z
+    .string()
+    .regex(/\.svg$/, 'must be an SVG file (a name ending in .svg): the pages draw their artwork as SVG')
+    .pipe(file as unknown as z.ZodType<z.output<typeof file>, string>);
+};
+
 /** Alt text: empty (or left out, as the editor writes an emptied field) marks decorative artwork. */
 export const alt = () => z.string().default('');
 

@@ -1,6 +1,6 @@
 import { reference, type SchemaContext } from 'astro:content';
 import { z } from 'astro/zod';
-import { alt, cta, fields, figure, list, seo, text, titled } from './fields.ts';
+import { alt, artwork, cta, fields, figure, list, seo, text, titled } from './fields.ts';
 
 /** src/content/offers/*.json: the offer page a program leads to. */
 export const offerSchema = ({ image }: SchemaContext) =>
@@ -10,7 +10,7 @@ export const offerSchema = ({ image }: SchemaContext) =>
     durationWeeks: z.union([z.literal(8), z.literal(12)]),
     tagline: text(),
     summary: text(),
-    image: image(),
+    image: artwork(image),
     imageAlt: alt(),
     claims: z.array(figure()).min(2).max(4),
     phases: z

@@ -1,6 +1,6 @@
 import { reference, type SchemaContext } from 'astro:content';
 import { z } from 'astro/zod';
-import { alt, cta, fields, list, order, seo, text } from './fields.ts';
+import { alt, artwork, cta, fields, list, order, seo, text } from './fields.ts';
 
 /** src/content/programs/*.json: one program page, its home card and its menu entry. */
 export const programSchema = ({ image }: SchemaContext) =>
@@ -20,7 +20,7 @@ export const programSchema = ({ image }: SchemaContext) =>
     /** The program's name (the spec's label), on its card, its page and its offer's page. */
     title: text(),
     tagline: text(),
-    image: image(),
+    image: artwork(image),
     imageAlt: alt(),
     pain: fields({ title: text(), points: list(3) }),
     value: fields({ title: text(), description: text(), outcomes: list(3) }),

@@ -1,6 +1,6 @@
 import type { SchemaContext } from 'astro:content';
 import { z } from 'astro/zod';
-import { alt, fields, icon, order, text } from './fields.ts';
+import { alt, artwork, fields, icon, order, text } from './fields.ts';
 
 /** src/content/solutions/*.json: one card on the Solutions page. */
 export const solutionSchema = ({ image }: SchemaContext) =>
@@ -12,7 +12,7 @@ export const solutionSchema = ({ image }: SchemaContext) =>
     description: text(),
     additionalInfo: text(),
     idealFor: text(),
-    image: image(),
+    image: artwork(image),
     imageAlt: alt(),
     comingSoon: z.boolean().optional(),
     /** Internal page with more detail, e.g. "/cie". */

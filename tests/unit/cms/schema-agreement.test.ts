@@ -184,7 +184,8 @@ function differences(path: string, zodSchema: Any, field: Any): string[] {
     narrowerInBuild.add(path);
     return refused.length ? [`${path}: the editor refuses ${refused.join(', ')}`] : [];
   }
-  const description: string = inner.description ?? '';
+  // Artwork (artwork()) is a pipe: the SVG file's path, then the collection's image().
+  const description: string = (type === 'pipe' ? def(inner).out : inner).description ?? '';
   if (description === 'image') return field.formKind === 'asset' ? [] : [`${path}: an image in the build only`];
   const reference = description.startsWith('reference:');
   const leaf = reference ? text() : inner;

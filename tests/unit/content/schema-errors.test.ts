@@ -94,4 +94,15 @@ describe.concurrent('content schema errors', { timeout: 60_000 }, () => {
     expect(output).toContain('src/content/offers/ai-advantage-lab.json');
     expect(output).toMatch(/taglin/);
   });
+
+  it('a case study whose artwork is not an SVG fails, naming the file and the field, before a page cannot draw it', async () => {
+    const dir = copyOfProject();
+    writeFileSync(join(dir, 'src/assets/art/case-studies/cdp/image.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
+    edit(dir, 'src/content/case-studies/cdp.md', (text) => text.replace('/cdp/image.svg', '/cdp/image.png'));
+    const { code, output } = await astroSync(dir);
+    expect(code).not.toBe(0);
+    expect(output).toMatch(/caseStudies → cdp data does not match collection schema/);
+    expect(output).toContain('src/content/case-studies/cdp.md');
+    expect(output).toMatch(/image: must be an SVG file/);
+  });
 });
