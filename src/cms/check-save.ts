@@ -1,72 +1,73 @@
 /**
  * Server side of a save in local mode: Keystatic's own API writes whatever the browser sends. Before
- * it does, each content file of the save is read through Keystatic's reader, with every rule of the
- * editor's fields (the same as the build's: tests/unit/cms/schema-agreement.test.ts), from a scratch
- * folder. A file that fails is refused with the file and the field, and nothing is written.
+ * it does, the save is checked as the build will check what it writes, and refused (nothing written)
+ * with the entry and the field in the editor's words:
+ * - an uploaded artwork must be an SVG (save-check/artwork.ts);
+ * - each content file must read with the editor's field rules (save-check/editor-rules.ts), and
+ *   validate with the build's own schema, rules across fields included (save-check/build-rules.ts).
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { createReader } from '@keystatic/core/reader';
-import type { cmsConfig } from './config.ts';
+import { svgProblem, uploadOf } from './save-check/artwork.ts';
+import { checkBuildRules } from './save-check/build-rules.ts';
+import { checkEditorRules } from './save-check/editor-rules.ts';
+import {
+  type CmsConfig,
+  dataInWorkingCopy,
+  dataOf,
+  entryOf,
+  fileOf,
+  nameOf,
+  readableData,
+} from './save-check/entries.ts';
 
-type CmsConfig = ReturnType<typeof cmsConfig>;
-
-interface Target {
-  kind: 'collection' | 'singleton';
-  key: string;
-  slug?: string;
+/** A save's body: files to write (base64url, as Keystatic sends them) and files to delete. */
+interface SaveBody {
+  additions: { path: string; contents: string }[];
+  deletions: { path: string }[];
 }
 
-/** Which entry a saved file is: only the exact file names the configuration defines. */
-function targetOf(config: CmsConfig, file: string): Target | undefined {
-  for (const [key, collection] of Object.entries(config.collections ?? {})) {
-    const folder = (collection.path ?? '').replace(/\*$/, '');
-    const format = collection.format;
-    const extension = typeof format === 'object' && format.contentField ? 'md' : 'json';
-    const match = file.startsWith(folder)
-      ? /^([a-z0-9]+(?:-[a-z0-9]+)*)\.(json|md)$/.exec(file.slice(folder.length))
-      : null;
-    if (match?.[1] && match[2] === extension) return { kind: 'collection', key, slug: match[1] };
+function isSaveBody(body: unknown): body is SaveBody {
+  const { additions, deletions } = (body ?? {}) as Partial<Record<keyof SaveBody, unknown>>;
+  const paths = (list: unknown, key: 'path' | 'contents') =>
+    Array.isArray(list) && list.every((item) => typeof (item as Record<string, unknown> | null)?.[key] === 'string');
+  return paths(additions, 'path') && paths(additions, 'contents') && paths(deletions ?? [], 'path');
+}
+
+/**
+ * undefined when the save may be written; otherwise what to tell the editor. `root` is the working
+ * copy Keystatic writes to (its local mode's: the server's own folder).
+ */
+export async function checkSave(config: CmsConfig, body: unknown, root = process.cwd()): Promise<string | undefined> {
+  // A malformed body is Keystatic's to refuse (400).
+  if (!isSaveBody(body)) return undefined;
+  const additions = body.additions.map(({ path, contents }) => ({
+    file: path,
+    contents: Buffer.from(contents, 'base64url'),
+  }));
+
+  for (const { file, contents } of additions) {
+    const upload = uploadOf(config, file);
+    if (!upload) continue;
+    const problem = svgProblem(file, contents, upload.labels);
+    if (problem) {
+      const { key, slug = '' } = upload.entry;
+      const entryFile = fileOf(config, key, slug);
+      const saved = additions.find((addition) => addition.file === entryFile);
+      const data = saved ? readableData(saved.file, saved.contents) : dataInWorkingCopy(root, entryFile);
+      return `Not saved: ${problem} (${nameOf(upload.entry, data)})`;
+    }
   }
-  for (const [key, singleton] of Object.entries(config.singletons ?? {})) {
-    if (file === `${singleton.path}.json`) return { kind: 'singleton', key };
+
+  const files = additions.flatMap(({ file, contents }) => {
+    const entry = entryOf(config, file);
+    return entry ? [{ file, contents, entry }] : [];
+  });
+  const problem = await checkEditorRules(config, files);
+  if (problem) return problem;
+
+  const saved = files.map(({ file, contents, entry }) => ({ entry, data: dataOf(file, contents) }));
+  for (const { entry, data } of saved) {
+    const refused = await checkBuildRules(entry, data);
+    if (refused) return refused;
   }
   return undefined;
-}
-
-/** Keystatic sends file contents as base64url. */
-const decode = (contents: string) => Buffer.from(contents, 'base64url');
-
-/** undefined when every content file of the save is valid; otherwise what to tell the editor. */
-export async function checkSave(config: CmsConfig, body: unknown): Promise<string | undefined> {
-  const additions = (body as { additions?: unknown } | null)?.additions;
-  // A malformed body is Keystatic's to refuse (400).
-  if (!Array.isArray(additions)) return undefined;
-  const scratch = await mkdtemp(path.join(tmpdir(), 'humanwise-save-'));
-  try {
-    const reader = createReader(scratch, config);
-    for (const addition of additions as { path?: unknown; contents?: unknown }[]) {
-      if (typeof addition.path !== 'string' || typeof addition.contents !== 'string') continue;
-      const target = targetOf(config, addition.path);
-      if (!target) continue;
-      const file = path.join(scratch, addition.path);
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, decode(addition.contents));
-      try {
-        if (target.kind === 'collection') {
-          await (reader.collections as Record<string, { readOrThrow(slug: string): Promise<unknown> }>)[
-            target.key
-          ]?.readOrThrow(target.slug ?? '');
-        } else {
-          await (reader.singletons as Record<string, { readOrThrow(): Promise<unknown> }>)[target.key]?.readOrThrow();
-        }
-      } catch (error) {
-        return `Not saved: ${addition.path} has a field the site does not accept. ${error instanceof Error ? error.message : String(error)}`;
-      }
-    }
-    return undefined;
-  } finally {
-    await rm(scratch, { recursive: true, force: true });
-  }
 }

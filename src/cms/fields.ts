@@ -146,7 +146,8 @@ export const icon = () =>
 
 /**
  * Artwork uploaded in the editor: stored beside the entry's other art (src/assets/art/<folder>/<entry>/).
- * An SVG file only (zod: artwork()): the pages draw artwork as SVG.
+ * An SVG file only (zod: artwork()): the pages draw artwork as SVG, and a save with any other file is
+ * refused (src/cms/check-save.ts).
  */
 export const artwork = (folder: string) =>
   fields.image({

@@ -5,7 +5,7 @@
  * publish, then read the public pages. Builds take a minute or more each, so this file runs once
  * (desktop project) and its steps share one server, in order.
  */
-import { readFileSync, existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { parse as parseYaml } from 'yaml';
@@ -293,14 +293,61 @@ test('a case study added with an uploaded image is written with it, then deleted
   expect((await fetch(`${site.url}/case-study/rethinking-claims-for-a-regional-insurer`)).status).toBe(404);
 });
 
-test('a change the build refuses leaves the live site as it was and says why on the status page', async ({ page }) => {
+test('a PNG artwork is refused at save, naming the field, and nothing is written', async ({ page }) => {
+  await logIn(page);
+  const before = file('src/content/case-studies/cdp.md');
+  await page.goto(`${site.url}/keystatic/collection/caseStudies/item/cdp`);
+  await expect(page.getByText('An SVG file only')).toBeVisible();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose file' }).click();
+  await (await chooser).setFiles({
+    name: 'photo.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'),
+  });
+  const refused = page.waitForResponse((response) => response.url().endsWith('/api/keystatic/update'));
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  expect((await refused).status()).toBe(422);
+  await expect(
+    page.getByText('Not saved: "Artwork" must be an SVG file (a name ending in .svg), and image.png is not one'),
+  ).toBeVisible();
+  expect(file('src/content/case-studies/cdp.md')).toBe(before);
+  expect(readdirSync(path.join(site.dir, 'src/assets/art/case-studies/cdp'))).toEqual(['image.svg']);
+});
+
+test('a change the build refuses is refused at save; one made outside the editor leaves the live site as it was and says why on the status page', async ({
+  page,
+}) => {
   test.setTimeout(2 * BUILD_WAIT);
   const before = (await publishing()).last?.finishedAt;
   await logIn(page);
-  // The editor checks each field; that a revision is not older than the publication is the build's rule.
+  // That a revision is not older than the publication is the build's rule, across two fields: the save applies it.
+  const stella = 'src/content/case-studies/stella.md';
+  const saved = file(stella);
   await page.goto(`${site.url}/keystatic/collection/caseStudies/item/stella`);
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill('This Title Must Never Reach the Site');
   await page.getByLabel('Last revised').fill('2001-01-01');
+  const refused = page.waitForResponse((response) => response.url().endsWith('/api/keystatic/update'));
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  expect((await refused).status()).toBe(422);
+  await expect(
+    page.getByText(
+      'Not saved: "Last revised" must not be earlier than "Published" (case study "This Title Must Never Reach the Site")',
+    ),
+  ).toBeVisible();
+  expect(file(stella)).toBe(saved);
+
+  // The same change made by hand reaches only the build, with the next save of anything.
+  writeFileSync(
+    path.join(site.dir, stella),
+    saved
+      .replace(/^title: .*$/m, 'title: This Title Must Never Reach the Site')
+      .replace(/^updated: .*$/m, 'updated: 2001-01-01'),
+  );
+  await page.goto(`${site.url}/keystatic/collection/programs/item/orchestration`);
+  await page
+    .getByRole('textbox', { name: 'Page headline' })
+    .fill('One experience for your customers, across every channel.');
   await save(page);
 
   const last = await publishedAfter(before);

@@ -7,7 +7,7 @@ export const offerSchema = ({ image }: SchemaContext) =>
   fields({
     name: text(),
     program: reference('programs'),
-    durationWeeks: z.union([z.literal(8), z.literal(12)]),
+    durationWeeks: z.union([z.literal(8), z.literal(12)], { error: 'must be 8 or 12' }),
     tagline: text(),
     summary: text(),
     image: artwork(image),
@@ -26,7 +26,7 @@ export const offerSchema = ({ image }: SchemaContext) =>
     achievements: fields({ title: text(), items: list(4) }),
     whyItWorks: fields({ title: text(), points: z.array(titled()).min(3) }),
     guarantee: fields({
-      days: z.union([z.literal(30), z.literal(60), z.literal(90)]),
+      days: z.union([z.literal(30), z.literal(60), z.literal(90)], { error: 'must be 30, 60 or 90' }),
       title: text(),
       description: text(),
     }),

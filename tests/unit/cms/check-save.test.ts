@@ -1,7 +1,8 @@
 /**
- * A save's content files are read with the editor's rules before Keystatic writes anything
- * (src/cms/check-save.ts, called by the editor's API route): a category outside the list or an
- * empty title is refused with the file and the field, whatever sent it.
+ * A save is checked before Keystatic writes anything (src/cms/check-save.ts, called by the editor's
+ * API route), whatever sent it: its content files with the editor's rules (a category outside the
+ * list, an empty title) and the build's own schema (a revision older than the publication), and its
+ * uploaded artwork (an SVG only).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,7 +13,9 @@ import { cmsConfig } from '../../../src/cms/config.ts';
 const config = cmsConfig({ kind: 'local' });
 const root = path.resolve(import.meta.dirname, '../../..');
 const stella = readFileSync(path.join(root, 'src/content/case-studies/stella.md'), 'utf8');
+const stellaTitle = 'A Life-Planning Platform That Starts With the Person, Not the Policy';
 const site = readFileSync(path.join(root, 'src/content/site.json'), 'utf8');
+const offer = JSON.parse(readFileSync(path.join(root, 'src/content/offers/ai-advantage-lab.json'), 'utf8'));
 const encode = (text: string) => Buffer.from(text).toString('base64url');
 const save = (file: string, text: string) => ({ additions: [{ path: file, contents: encode(text) }], deletions: [] });
 
@@ -47,5 +50,62 @@ describe('a save, checked before it is written', () => {
     expect(await checkSave(config, null)).toBeUndefined();
     expect(await checkSave(config, { additions: 'all' })).toBeUndefined();
     expect(await checkSave(config, save('src/content/case-studies/../../../etc/x.md', 'nothing'))).toBeUndefined();
+  });
+});
+
+describe('an uploaded artwork must be an SVG', () => {
+  const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+  const withImage = (name: string, contents: Buffer) => ({
+    additions: [
+      { path: 'src/content/case-studies/stella.md', contents: encode(stella.replace('/image.svg', `/${name}`)) },
+      { path: `src/assets/art/case-studies/stella/${name}`, contents: contents.toString('base64url') },
+    ],
+    deletions: [],
+  });
+
+  it('refuses a PNG, naming the field and the entry', async () => {
+    expect(await checkSave(config, withImage('image.png', png), root)).toBe(
+      `Not saved: "Artwork" must be an SVG file (a name ending in .svg), and image.png is not one (case study "${stellaTitle}")`,
+    );
+  });
+
+  it('refuses a file named .svg that is not one', async () => {
+    expect(await checkSave(config, withImage('image.svg', png), root)).toMatch(
+      /^Not saved: "Artwork" must be an SVG file \(a name ending in \.svg\), and image\.svg is not one/,
+    );
+  });
+
+  it('refuses an entry naming a PNG with the build’s own rule, and passes a real SVG', async () => {
+    const named = stella.replace('/image.svg', '/image.png');
+    expect(await checkSave(config, save('src/content/case-studies/stella.md', named), root)).toBe(
+      `Not saved: "Artwork" must be an SVG file (a name ending in .svg): the pages draw their artwork as SVG (case study "${stellaTitle}")`,
+    );
+    const svg = readFileSync(path.join(root, 'src/assets/art/case-studies/stella/image.svg'));
+    expect(await checkSave(config, withImage('image.svg', svg), root)).toBeUndefined();
+  });
+});
+
+describe('a save is checked with the build’s own schema, rules across fields included', () => {
+  it('refuses a case study revised before it was published', async () => {
+    const revised = stella.replace(/^updated: .*$/m, 'updated: 2001-01-01');
+    expect(await checkSave(config, save('src/content/case-studies/stella.md', revised), root)).toBe(
+      `Not saved: "Last revised" must not be earlier than "Published" (case study "${stellaTitle}")`,
+    );
+  });
+
+  it('refuses a CIE component with both a quote and a principle, in the editor’s words', async () => {
+    const file = 'src/content/cie-components/command-center.json';
+    const component = JSON.parse(readFileSync(path.join(root, file), 'utf8'));
+    const both = { ...component, quote: 'A quote.', quoteAttribution: 'Someone', principle: 'Our line.' };
+    expect(await checkSave(config, save(file, JSON.stringify(both)), root)).toBe(
+      `Not saved: give either "Quote" with "Quote author", or "Principle" (CIE component "${component.title}")`,
+    );
+  });
+
+  it('refuses a length the editor’s field allows but the build does not', async () => {
+    const tenWeeks = JSON.stringify({ ...offer, durationWeeks: 10 });
+    expect(await checkSave(config, save('src/content/offers/ai-advantage-lab.json', tenWeeks), root)).toBe(
+      'Not saved: "Length in weeks" must be 8 or 12 (offer "AI Advantage Lab")',
+    );
   });
 });
