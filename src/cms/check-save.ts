@@ -4,7 +4,9 @@
  * with the entry and the field in the editor's words:
  * - an uploaded artwork must be an SVG (save-check/artwork.ts);
  * - each content file must read with the editor's field rules (save-check/editor-rules.ts), and
- *   validate with the build's own schema, rules across fields included (save-check/build-rules.ts).
+ *   validate with the build's own schema, rules across fields included (save-check/build-rules.ts);
+ * - the entries it names must exist once the save is written, and no entry may be left naming one it
+ *   deletes or renames (save-check/references.ts).
  */
 import { svgProblem, uploadOf } from './save-check/artwork.ts';
 import { checkBuildRules } from './save-check/build-rules.ts';
@@ -18,6 +20,7 @@ import {
   nameOf,
   readableData,
 } from './save-check/entries.ts';
+import { checkReferences } from './save-check/references.ts';
 
 /** A save's body: files to write (base64url, as Keystatic sends them) and files to delete. */
 interface SaveBody {
@@ -29,7 +32,7 @@ function isSaveBody(body: unknown): body is SaveBody {
   const { additions, deletions } = (body ?? {}) as Partial<Record<keyof SaveBody, unknown>>;
   const paths = (list: unknown, key: 'path' | 'contents') =>
     Array.isArray(list) && list.every((item) => typeof (item as Record<string, unknown> | null)?.[key] === 'string');
-  return paths(additions, 'path') && paths(additions, 'contents') && paths(deletions ?? [], 'path');
+  return paths(additions, 'path') && paths(additions, 'contents') && paths(deletions, 'path');
 }
 
 /**
@@ -69,5 +72,9 @@ export async function checkSave(config: CmsConfig, body: unknown, root = process
     const refused = await checkBuildRules(entry, data);
     if (refused) return refused;
   }
-  return undefined;
+  const deleted = body.deletions.flatMap(({ path }) => {
+    const entry = entryOf(config, path);
+    return entry ? [{ entry, file: path }] : [];
+  });
+  return checkReferences(config, root, { saved, deleted });
 }

@@ -158,3 +158,13 @@ export const artwork = (folder: string) =>
     publicPath: `../../assets/art/${folder}/`,
     validation: { isRequired: true },
   });
+
+/**
+ * A required choice of one entry of another collection (zod: reference(collection)). The field
+ * carries the collection's name, so a save can check that the entry it names exists and that no
+ * entry still names one it deletes or renames (src/cms/save-check/references.ts).
+ */
+export const relationship = (label: string, collection: string) => ({
+  ...fields.relationship({ label, collection, validation: { isRequired: true } }),
+  collection,
+});

@@ -3,7 +3,7 @@
  * reads it, and its name as the editor shows it (`case study "Stella"`). The editor's schema is read
  * generically here: its fields' kinds, labels, and the extras our own fields carry (src/cms/fields.ts).
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseFrontmatter } from 'astro/markdown';
 import type { cmsConfig } from '../config.ts';
@@ -87,6 +87,21 @@ export const collectionsOf = (config: CmsConfig): Entry[] =>
 export function fileOf(config: CmsConfig, key: string, slug: string): string {
   const { folder, extension } = filesOf((config.collections as Record<string, EditedThing>)[key] as EditedThing);
   return `${folder}${slug}.${extension}`;
+}
+
+/** The slugs of a collection's entries in the working copy at `root`. */
+export function slugsIn(config: CmsConfig, root: string, key: string): string[] {
+  const { folder, extension } = filesOf((config.collections as Record<string, EditedThing>)[key] as EditedThing);
+  let names: string[];
+  try {
+    names = readdirSync(path.join(root, folder));
+  } catch {
+    return [];
+  }
+  return names
+    .filter((name) => name.endsWith(`.${extension}`))
+    .map((name) => name.slice(0, -`.${extension}`.length))
+    .filter((slug) => SLUG.test(slug));
 }
 
 /** A content file's data as the build reads it: the JSON, or a Markdown file's frontmatter. */

@@ -1,10 +1,11 @@
 /**
  * A save is checked before Keystatic writes anything (src/cms/check-save.ts, called by the editor's
  * API route), whatever sent it: its content files with the editor's rules (a category outside the
- * list, an empty title) and the build's own schema (a revision older than the publication), and its
- * uploaded artwork (an SVG only).
+ * list, an empty title) and the build's own schema (a revision older than the publication), its
+ * uploaded artwork (an SVG only), and the references between entries as they will be after it.
  */
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkSave } from '../../../src/cms/check-save.ts';
@@ -107,5 +108,55 @@ describe('a save is checked with the build’s own schema, rules across fields i
     expect(await checkSave(config, save('src/content/offers/ai-advantage-lab.json', tenWeeks), root)).toBe(
       'Not saved: "Length in weeks" must be 8 or 12 (offer "AI Advantage Lab")',
     );
+  });
+});
+
+describe('references between entries, as the content will be after the save', () => {
+  const program = 'src/content/programs/opportunity-mapping.json';
+  const programTitle = JSON.parse(readFileSync(path.join(root, program), 'utf8')).title;
+  const refusal = `Not saved: program "${programTitle}" names this offer under "Offer" (${program}), so it cannot be deleted or change its address while it does (offer "AI Advantage Lab")`;
+
+  it('refuses renaming an offer a program names', async () => {
+    const renamed = {
+      additions: [{ path: 'src/content/offers/ai-lab.json', contents: encode(JSON.stringify(offer)) }],
+      deletions: [{ path: 'src/content/offers/ai-advantage-lab.json' }],
+    };
+    expect(await checkSave(config, renamed, root)).toBe(refusal);
+  });
+
+  it('refuses deleting it', async () => {
+    const deleted = { additions: [], deletions: [{ path: 'src/content/offers/ai-advantage-lab.json' }] };
+    expect(await checkSave(config, deleted, root)).toBe(refusal);
+  });
+
+  it('refuses a program naming an offer that does not exist', async () => {
+    const data = JSON.parse(readFileSync(path.join(root, program), 'utf8'));
+    expect(await checkSave(config, save(program, JSON.stringify({ ...data, offer: 'ai-lab' })), root)).toBe(
+      `Not saved: "Offer" names offer "ai-lab", which does not exist (program "${programTitle}")`,
+    );
+  });
+
+  it('passes renaming an entry nothing names, and a reference to an entry the working copy has', async () => {
+    const renamed = {
+      additions: [{ path: 'src/content/case-studies/stella-platform.md', contents: encode(stella) }],
+      deletions: [{ path: 'src/content/case-studies/stella.md' }],
+    };
+    expect(await checkSave(config, renamed, root)).toBeUndefined();
+    const data = JSON.parse(readFileSync(path.join(root, program), 'utf8'));
+    expect(await checkSave(config, save(program, JSON.stringify(data)), root)).toBeUndefined();
+  });
+
+  it('reads the working copy it is given: an offer added there may be named', async () => {
+    const copy = mkdtempSync(path.join(tmpdir(), 'humanwise-check-save-'));
+    try {
+      cpSync(path.join(root, 'src/content'), path.join(copy, 'src/content'), { recursive: true });
+      writeFileSync(path.join(copy, 'src/content/offers/ai-lab.json'), JSON.stringify(offer));
+      const data = JSON.parse(readFileSync(path.join(root, program), 'utf8'));
+      const toNew = save(program, JSON.stringify({ ...data, offer: 'ai-lab' }));
+      expect(await checkSave(config, toNew, copy)).toBeUndefined();
+      expect(await checkSave(config, toNew, root)).toMatch(/which does not exist/);
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
   });
 });

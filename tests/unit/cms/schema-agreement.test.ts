@@ -190,6 +190,11 @@ function differences(path: string, zodSchema: Any, field: Any): string[] {
   const reference = description.startsWith('reference:');
   const leaf = reference ? text() : inner;
   const found: string[] = [];
+  // The editor's relationship names its collection (src/cms/fields.ts relationship()), for the save's check.
+  if (reference && field.collection !== description.slice('reference:'.length))
+    found.push(
+      `${path}: a reference to ${description.slice('reference:'.length)} in the build, to ${field.collection} in the editor`,
+    );
   for (const value of probesFor(leaf)) {
     // The editor leaves an emptied optional field or an unchosen entry out of the file; it never writes "".
     if ((optional || reference) && value === '') continue;
