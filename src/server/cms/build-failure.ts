@@ -1,0 +1,268 @@
+/**
+ * A failed publishing build, in plain words: which entry (its kind and title, and where the editor
+ * opens it), which field (the editor's label for it) and what is wrong with it (the build's message,
+ * without Astro's and Node's internals), read from the build's output. Also the part of the output
+ * worth keeping for the operator, without the server's folder.
+ *
+ * The output's shapes (tests/unit/cms/fixtures/build-failures hold real ones):
+ * - a content file that does not match its schema: Astro's InvalidContentEntryDataError, whose
+ *   message lists each field as `**seo.description**: Too small: ...`, and `loc.file` its file;
+ * - a reference to an entry that does not exist: Astro's `Invalid content reference: entry "x" in
+ *   collection "programs" (field: offer) references "y" in collection "offers"...`;
+ * - a file that cannot be parsed (`loc.file`, and the parser's message);
+ * - anything else: its first error line, and no entry.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
+
+/** A field the build named, in its file's keys (`seo.description`), and what it said about it. */
+export interface FieldProblem {
+  field?: string;
+  message: string;
+  /** For a reference to an entry that does not exist: that entry, and the build's name for its collection. */
+  missing?: { id: string; collection: string };
+}
+
+/** What the build's output says, before the editor's names are looked up. */
+export interface ParsedFailure {
+  /** The content file the build named, relative to the project (`src/content/case-studies/stella.md`). */
+  file?: string;
+  /** The entry, by the build's names, when the output names it but not its file (a reference). */
+  entryOf?: { collection: string; slug: string };
+  problems: FieldProblem[];
+  /** The build's words for the operator: the error part of the output, folder paths and noise out. */
+  log: string;
+}
+
+/** A field problem as the editor says it. */
+export interface ExplainedProblem {
+  /** The field's key path in the file (`updated`), for the operator. */
+  field?: string;
+  /** The editor's label for it ("Last revised"), when the field is one of the entry's. */
+  label?: string;
+  message: string;
+}
+
+/** A failed build explained. */
+export interface BuildProblem {
+  file?: string;
+  /** The entry to fix, when the file is one the editor edits. */
+  entry?: { kind: string; title: string; editorPath: string };
+  problems: ExplainedProblem[];
+}
+
+/** What the editor's configuration says about a content file (src/cms/entries.ts). */
+export interface EditorNames {
+  entryInEditor(
+    file: string,
+    source: string | undefined,
+  ):
+    | {
+        kind: string;
+        title: string;
+        editorPath: string;
+        field(keyPath: string): { label: string; neighbours: Record<string, string> } | undefined;
+      }
+    | undefined;
+  collectionLabel(key: string): string | undefined;
+  fileOfEntry(collection: string, slug: string): string | undefined;
+}
+
+const CONTENT_FILE = /src\/content\/[\w./-]+\.(?:json|md|mdx)/;
+const SCHEMA_HEADER = /\*{0,2}([\w-]+) → ([\w./-]+)\*{0,2} data does not match collection schema\./;
+const FIELD_LINE = /^\s+(?:\*\*([^*]*)\*\*|([a-z][\w.]*)): (.+)$/;
+const REFERENCE =
+  /Invalid content reference: entry "([^"]+)" in collection "([^"]+)" \(field: ([^)]+)\) references "([^"]+)" in collection "([^"]+)", but that entry does not exist\./g;
+
+/** Where a machine keeps folders: an absolute path starting with one of these is a folder's, not a page's address. */
+const SYSTEM_FOLDERS = 'home|root|tmp|var|usr|opt|srv|mnt|media|private|Users|app|work|workspace|run|etc|nix|snap';
+
+/** Paths in the server's folder made relative to it; other folders' paths keep only their file name. */
+export function withoutFolders(text: string, root: string): string {
+  const folder = `${root.replace(/\/+$/, '')}/`;
+  return text
+    .replaceAll(`file://${folder}`, '')
+    .replaceAll(folder, '')
+    .replace(new RegExp(`(?:file://|(?<![\\w:/.~-]))/(?:${SYSTEM_FOLDERS})/(?:[^\\s/'"\`()<>:]+/)*`, 'g'), '…/');
+}
+
+/** Lines that say nothing about the failure: stack frames, Node's own, progress, and Vite's advice. */
+function isNoise(line: string): boolean {
+  return (
+    /^\s+at\s/.test(line) ||
+    /^node:internal\//.test(line) ||
+    /^\s*triggerUncaughtException\(\s*$/.test(line) ||
+    /^\s*\^\s*$/.test(line) ||
+    /^Node\.js v\d/.test(line) ||
+    /[├└]─/.test(line) ||
+    /^\s*prerendering static routes\s*$/.test(line) ||
+    // Astro's progress lines ("12:00:00 [build] ..."); its [ERROR] and [WARN] lines stay.
+    /^\d\d:\d\d:\d\d \[(?!ERROR\]|WARN\])/.test(line) ||
+    /\[plugin builtin:vite-reporter\]/.test(line) ||
+    /^\(!\) Some chunks are larger/.test(line) ||
+    /^- (?:Using dynamic import|Use build\.|Adjust chunk size)/.test(line)
+  );
+}
+
+/** The build's output from where it starts going wrong, noise out: for the operator. */
+function buildLog(lines: string[]): string {
+  const first = lines.findIndex((line) => /error|does not match|failed/i.test(line) && !isNoise(line));
+  const kept = (first === -1 ? lines.slice(-20) : lines.slice(first))
+    .map((line) => line.trimEnd())
+    .filter((line) => !isNoise(line))
+    .filter((line, index, all) => line !== '' || (index > 0 && all[index - 1] !== ''));
+  return kept.join('\n').trim().slice(0, 6000);
+}
+
+/** Zod's messages for the usual limits, as an editor would say them. */
+const EVERYDAY: [RegExp, (...groups: string[]) => string][] = [
+  [/^Too small: expected string to have >=1 characters?$/, () => 'Must not be empty.'],
+  [/^Too small: expected string to have >=(\d+) characters$/, (n = '') => `Too short: at least ${n} characters.`],
+  [/^Too big: expected string to have <=(\d+) characters$/, (n = '') => `Too long: at most ${n} characters.`],
+  [/^Too small: expected number to be >=(\d+)$/, (n = '') => `Must be at least ${n}.`],
+  [/^Too big: expected number to be <=(\d+)$/, (n = '') => `Must be at most ${n}.`],
+  [
+    /^Too small: expected array to have >=(\d+) items?$/,
+    (n = '') => `Needs at least ${n} ${n === '1' ? 'item' : 'items'}.`,
+  ],
+  [/^Too big: expected array to have <=(\d+) items?$/, (n = '') => `At most ${n} ${n === '1' ? 'item' : 'items'}.`],
+  [/^Invalid input: expected \w+, received undefined$/, () => 'Missing: it must be filled in.'],
+];
+
+/** A message of the build in everyday words, as a sentence: Astro's bold marks out, `>=50` "at least 50". */
+function plainMessage(message: string): string {
+  const bare = message.replace(/\*\*/g, '').trim();
+  for (const [pattern, say] of EVERYDAY) {
+    const match = pattern.exec(bare);
+    if (match) return say(...match.slice(1));
+  }
+  const words = bare.replace(/>=\s?(\d+)/g, 'at least $1').replace(/<=\s?(\d+)/g, 'at most $1');
+  return /[.!?]$/.test(words) ? words : `${words}.`;
+}
+
+/** A reference to `id`, which `collection` (its label, or the build's name for it) does not have. */
+const missingMessage = (id: string, collection: string) =>
+  `“${id}” is not one of the ${collection}: it may have been renamed or deleted. Choose one that exists.`;
+
+/** The error Node stopped the build with: the line after `triggerUncaughtException(` and `^`. */
+function fatalError(lines: string[]): string | undefined {
+  const at = lines.findIndex((line) => /triggerUncaughtException\(/.test(line));
+  const after = at === -1 ? [] : lines.slice(at + 1);
+  const line = after.find((candidate) => candidate.trim() !== '' && !/^\s*\^\s*$/.test(candidate));
+  if (line) return line.trim();
+  return lines.find((candidate) => /error|does not match|failed/i.test(candidate) && !isNoise(candidate))?.trim();
+}
+
+/** The build's output read into the file, its fields and their messages (no editor names yet). */
+export function parseBuildFailure(output: string, root: string): ParsedFailure {
+  const text = withoutFolders(stripVTControlCharacters(output), root);
+  const lines = text.split('\n');
+  const log = buildLog(lines);
+  const locFile = /loc: \{\s*file: '([^']+)'/.exec(text)?.[1];
+  const namedFile = (locFile && CONTENT_FILE.exec(locFile)?.[0]) ?? CONTENT_FILE.exec(text)?.[0];
+
+  // A content file that does not match its schema: each field on its own line under the header.
+  const header = lines.findIndex((line) => SCHEMA_HEADER.test(line));
+  if (header !== -1) {
+    const problems: FieldProblem[] = [];
+    for (const line of lines.slice(header + 1)) {
+      const match = FIELD_LINE.exec(line);
+      if (match) {
+        const field = (match[1] ?? match[2] ?? '').trim();
+        problems.push({ ...(field ? { field } : {}), message: plainMessage(match[3] ?? '') });
+      } else if (line.trim() !== '' || problems.length > 0) break;
+    }
+    if (problems.length === 0) problems.push({ message: 'It does not match what the site expects.' });
+    return { ...(namedFile ? { file: namedFile } : {}), problems, log };
+  }
+
+  // A reference to an entry that does not exist (a deleted or renamed offer or program).
+  const references = [...text.matchAll(REFERENCE)];
+  if (references.length > 0) {
+    const [, entry = '', collection = ''] = references[0] ?? [];
+    const problems = references
+      .filter((match) => match[1] === entry && match[2] === collection)
+      .map(([, , , field = '', id = '', other = '']) => ({
+        field,
+        message: missingMessage(id, other),
+        missing: { id, collection: other },
+      }));
+    const file = namedFile?.endsWith(`/${entry}.json`) || namedFile?.endsWith(`/${entry}.md`) ? namedFile : undefined;
+    return { ...(file ? { file } : {}), entryOf: { collection, slug: entry }, problems, log };
+  }
+
+  // Anything else: the error the build stopped with, without its type and the file it names.
+  const fatal = fatalError(lines);
+  const title = /^\s*title: '([^']+)'/m.exec(text)?.[1];
+  let message = (fatal ?? 'The build stopped without saying why.')
+    .replace(/^\d\d:\d\d:\d\d /, '')
+    .replace(/^\[ERROR\]\s*(?:\[[\w-]+\]\s*)?/, '')
+    .replace(/^(?:[A-Z]\w*)?Error(?: \[\w+\])?:\s*/, '');
+  if (namedFile) message = message.replace(namedFile, '').trim();
+  if (title === 'Data collection entry failed to parse.') message = `The file could not be read: ${message}`;
+  return { ...(namedFile ? { file: namedFile } : {}), problems: [{ message: plainMessage(message) }], log };
+}
+
+/** Field keys in a message in the editor's words: "updated must not be earlier than published" -> "“Last revised” must ...". */
+function inEditorWords(message: string, field: string, neighbours: Record<string, string>): string {
+  const own = field.split('.').pop() ?? field;
+  // Only a message that names its own field by its key speaks in keys (the schema's own rules do).
+  if (!new RegExp(`\\b${own}\\b`).test(message)) return message;
+  return message.replace(/\b[a-z][A-Za-z]*\b/g, (word) => (neighbours[word] ? `“${neighbours[word]}”` : word));
+}
+
+/**
+ * The failure as the editor names it. `source` reads a content file as saved (undefined when it
+ * cannot); `names` is src/cms/entries.ts.
+ */
+export function explainBuildFailure(
+  parsed: ParsedFailure,
+  names: EditorNames,
+  source: (file: string) => string | undefined,
+): BuildProblem {
+  const file =
+    parsed.file ?? (parsed.entryOf ? names.fileOfEntry(parsed.entryOf.collection, parsed.entryOf.slug) : undefined);
+  const entry = file ? names.entryInEditor(file, source(file)) : undefined;
+  const problems = parsed.problems.map(({ field, message, missing }) => {
+    const inEditor = field ? entry?.field(field) : undefined;
+    // A reference names the other collection by the build's name for it: say the editor's ("Offers").
+    const said = missing
+      ? missingMessage(missing.id, names.collectionLabel(missing.collection) ?? missing.collection)
+      : message;
+    return {
+      ...(field ? { field } : {}),
+      ...(inEditor ? { label: inEditor.label } : {}),
+      message: inEditor && field ? inEditorWords(said, field, inEditor.neighbours) : said,
+    };
+  });
+  return {
+    ...(file ? { file } : {}),
+    ...(entry ? { entry: { kind: entry.kind, title: entry.title, editorPath: entry.editorPath } } : {}),
+    problems,
+  };
+}
+
+/** When the editor's configuration cannot be loaded: the failure is still said, without its names. */
+const NO_NAMES: EditorNames = {
+  entryInEditor: () => undefined,
+  collectionLabel: () => undefined,
+  fileOfEntry: () => undefined,
+};
+
+/**
+ * The failure explained with the editor's configuration, read from the project at `root`. It is
+ * loaded here, when a build has failed, and only in local mode (the one that publishes by building):
+ * a server without the editor never loads it.
+ */
+export async function explainFailureAt(root: string, parsed: ParsedFailure): Promise<BuildProblem> {
+  const names: EditorNames = await import('../../cms/entries.ts').catch(() => NO_NAMES);
+  return explainBuildFailure(parsed, names, (file) => {
+    if (file.split('/').includes('..')) return undefined;
+    try {
+      return readFileSync(path.join(root, file), 'utf8');
+    } catch {
+      return undefined;
+    }
+  });
+}
