@@ -5,14 +5,16 @@
  * runs at a time. A save in a build's first SUPERSEDE_WITHIN_MS stops it and starts one that sees
  * both saves (publishing the older one first would only delay the newer); a later save makes one
  * more build after it, which sees every save made meanwhile. A failed build leaves the live site
- * exactly as it was, and its reason (the file and the field, in Astro's words) is kept for the
- * publishing status page and /healthz.
+ * exactly as it was, and its reason is kept for the publishing status page and /healthz: the entry
+ * and the field in the editor's words (src/server/cms/build-failure.ts), and the build's own words
+ * for the operator (without the server's folder; the server log has its whole output).
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
+import { type BuildProblem, explainFailureAt, parseBuildFailure, withoutFolders } from './build-failure.ts';
 
 export interface BuildOutcome {
   ok: boolean;
@@ -24,9 +26,11 @@ export interface PublishResult {
   outcome: 'published' | 'failed';
   startedAt: string;
   finishedAt: string;
-  /** For a failed build: what Astro said was wrong, and the content files it named. */
+  /** For a failed build: the build's words (the error part of its output, no folder paths), and the content files it named. */
   reason?: string;
   files?: string[];
+  /** For a failed build: the entry, the fields and what is wrong with them, in the editor's words. */
+  problem?: BuildProblem;
 }
 
 export interface PublisherOptions {
@@ -54,15 +58,13 @@ const HISTORY = 10;
  */
 export const SUPERSEDE_WITHIN_MS = 30_000;
 
-/** Colour codes out, and only the part of a failed build's output that says what went wrong. */
-export function failureReason(output: string): { reason: string; files: string[] } {
-  const lines = stripVTControlCharacters(output).split('\n');
-  const first = lines.findIndex((line) => /error|does not match|failed/i.test(line));
-  const block = (first === -1 ? lines.slice(-20) : lines.slice(first, first + 20))
-    .map((line) => line.trimEnd())
-    .filter((line) => line.trim() !== '' && !/^\s+at\s/.test(line));
-  const files = [...new Set(output.match(/src\/content\/[\w./-]+\.(?:json|md|mdx)/g) ?? [])];
-  return { reason: block.join('\n').slice(0, 4000), files };
+/**
+ * Colour codes out, and only the part of a failed build's output that says what went wrong, with
+ * the paths of `root` (the server's folder) relative to it; and the content files it names.
+ */
+export function failureReason(output: string, root = ''): { reason: string; files: string[] } {
+  const files = [...new Set(stripVTControlCharacters(output).match(/src\/content\/[\w./-]+\.(?:json|md|mdx)/g) ?? [])];
+  return { reason: parseBuildFailure(output, root).log, files };
 }
 
 /** `node src/build/build.ts --out-dir DIR`, with this server's Node and environment. */
@@ -135,6 +137,8 @@ export function createPublisher(options: PublisherOptions) {
       return;
     }
     let result: PublishResult;
+    /** A failed build's whole output (its last part), for the server log only: the operator's. */
+    let failedOutput: string | undefined;
     if (outcome.ok) {
       try {
         await swapIn();
@@ -144,19 +148,38 @@ export function createPublisher(options: PublisherOptions) {
           outcome: 'failed',
           startedAt,
           finishedAt: new Date().toISOString(),
-          reason: `The new build could not be loaded: ${String(error)}`,
+          reason: `The new build could not be loaded: ${withoutFolders(String(error), root)}`,
           files: [],
         };
       }
     } else {
-      result = { outcome: 'failed', startedAt, finishedAt: new Date().toISOString(), ...failureReason(outcome.output) };
+      // Explaining it must never cost the result: without it, the page still has the build's words.
+      const problem = await explainFailureAt(root, parseBuildFailure(outcome.output, root)).catch(() => undefined);
+      result = {
+        outcome: 'failed',
+        startedAt,
+        finishedAt: new Date().toISOString(),
+        ...failureReason(outcome.output, root),
+        ...(problem ? { problem } : {}),
+      };
+      failedOutput = outcome.output;
       await rm(at(NEXT_DIR), { recursive: true, force: true });
     }
     history.unshift(result);
     history.length = Math.min(history.length, HISTORY);
     startedAt = undefined;
     if (result.outcome === 'published') log({ event: 'published' }, 'publishing: the new build is live');
-    else log({ event: 'publish failed', files: result.files, reason: result.reason }, 'publishing: build failed');
+    else {
+      log(
+        {
+          event: 'publish failed',
+          files: result.files,
+          reason: result.reason,
+          ...(failedOutput ? { output: stripVTControlCharacters(failedOutput).slice(-16_384) } : {}),
+        },
+        'publishing: build failed',
+      );
+    }
   }
 
   async function loop(): Promise<void> {

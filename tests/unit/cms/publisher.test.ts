@@ -189,6 +189,36 @@ describe('publishing in local mode', () => {
     expect(last?.reason).not.toContain('at syncData');
   });
 
+  it('says a real failure in the editor’s words, keeps the build’s words without the folder, and logs the whole output', async () => {
+    const root = project();
+    const output = readFileSync(
+      path.resolve(import.meta.dirname, '../../fixtures/build-failures/updated-before-published.log'),
+      'utf8',
+    ).replaceAll('/srv/humanwise-site', root);
+    const events: Record<string, unknown>[] = [];
+    const publisher = createPublisher({
+      root,
+      build: async () => ({ ok: false, output }),
+      load: async () => {},
+      log: (event) => events.push(event),
+    });
+    publisher.requestPublish();
+    await publisher.idle();
+    const last = publisher.status().last;
+    expect(last?.problem).toEqual({
+      file: 'src/content/case-studies/stella.md',
+      // Not in this stand-in project: named by its file name.
+      entry: { kind: 'case study', title: 'stella', editorPath: 'collection/caseStudies/item/stella' },
+      problems: [
+        { field: 'updated', label: 'Last revised', message: '“Last revised” must not be earlier than “Published”.' },
+      ],
+    });
+    expect(last?.reason).toContain("file: 'src/content/case-studies/stella.md'");
+    expect(last?.reason).not.toContain(root);
+    // The server log, the operator's, has the output as the build printed it.
+    expect(events).toContainEqual(expect.objectContaining({ event: 'publish failed', output }));
+  });
+
   it('a build that cannot be loaded is put back: the previous one stays live', async () => {
     const root = project();
     const builds = stagedBuilds(root);

@@ -15,6 +15,13 @@ const copied = [...runtimeStage.matchAll(/^COPY (?!--from)(\S+) \.\/\S+$/gm)].ma
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { dependencies: Record<string, string> };
 
+/**
+ * Imports the image never runs: the editor's configuration (src/cms), which local mode's publishing
+ * loads when a build fails to name the entry and field in the editor's words. The server refuses
+ * local mode without the sources (src/server/main.ts), as in the image.
+ */
+const LOCAL_MODE_ONLY = new Set(['src/server/cms/build-failure.ts -> src/cms/entries.ts']);
+
 function closure(entries: string[]): { files: Set<string>; packages: Set<string> } {
   const files = new Set<string>();
   const packages = new Set<string>();
@@ -28,8 +35,10 @@ function closure(entries: string[]): { files: Set<string>; packages: Set<string>
       const specifier = match[1] ?? match[2] ?? '';
       // `npm start`'s build step is not part of the runtime image (it only serves).
       if (specifier.includes('/build/')) continue;
-      if (specifier.startsWith('.')) visit(path.relative('.', path.resolve(path.dirname(file), specifier)));
-      else if (!specifier.startsWith('node:')) {
+      if (specifier.startsWith('.')) {
+        const target = path.relative('.', path.resolve(path.dirname(file), specifier));
+        if (!LOCAL_MODE_ONLY.has(`${file} -> ${target}`)) visit(target);
+      } else if (!specifier.startsWith('node:')) {
         const parts = specifier.split('/');
         packages.add(specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? specifier));
       }
