@@ -91,7 +91,7 @@ export function editorPage(title: string, body: string): string {
     'label{display:block;font-weight:600;margin:1rem 0 .25rem}input{font:inherit;padding:.6rem;width:100%;box-sizing:border-box;border:1px solid #77748a;border-radius:6px}' +
     'button{font:inherit;margin-top:1rem;padding:.6rem 1.2rem;border:0;border-radius:6px;background:#4b2bb3;color:#fff;cursor:pointer}' +
     ':focus-visible{outline:3px solid #b35b00;outline-offset:2px}[role=alert]{color:#a3122a;font-weight:600}' +
-    'table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:.4rem;border-bottom:1px solid #ddd;vertical-align:top}pre{white-space:pre-wrap}' +
+    'table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:.4rem;border-bottom:1px solid #ddd;vertical-align:top}pre{white-space:pre-wrap;overflow-wrap:anywhere}summary{cursor:pointer}' +
     `</style></head><body><main>${body}</main></body></html>`
   );
 }
