@@ -357,13 +357,60 @@ test('a change the build refuses is refused at save; one made outside the editor
     'A Later-Life Planning Platform Built Around the Person',
   );
 
-  // The editor links to the publishing status from its header.
+  // The editor links to the publishing status from its header. The status says, in the editor's
+  // words, which entry (by the title it was saved with) and which field (by its label), and links to it.
   await page.goto(`${site.url}/keystatic`);
   await page.getByRole('link', { name: 'Publishing status' }).click();
   await expect(page.getByRole('heading', { name: 'Publishing status' })).toBeVisible();
-  await expect(page.getByRole('alert')).toContainText('Not published.');
-  await expect(page.getByRole('alert')).toContainText('the site still shows the previous version');
-  await expect(page.getByText('src/content/case-studies/stella.md').first()).toBeVisible();
-  await expect(page.locator('pre')).toContainText('updated must not be earlier than published');
+  await expect(page.getByRole('heading', { name: 'Last attempt: not published' })).toBeVisible();
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('Not published.');
+  await expect(alert).toContainText('a problem in case study “This Title Must Never Reach the Site”');
+  await expect(alert).toContainText('the site still shows the previous version');
+  await expect(alert.locator('time')).toContainText(/ ago|just now/);
+  await expect(alert).toContainText('UTC');
+  await expect(page.locator('main li')).toHaveText([
+    'Last revised: “Last revised” must not be earlier than “Published”.',
+  ]);
+  await expect(
+    page.getByRole('link', { name: 'Open case study “This Title Must Never Reach the Site” in the editor' }),
+  ).toHaveAttribute('href', '/keystatic/collection/caseStudies/item/stella');
+  // The build's own words are one click away, without the server's folder.
+  await expect(page.locator('details pre')).toBeHidden();
+  await page.getByText('What the build said').click();
+  await expect(page.locator('details pre')).toContainText('updated must not be earlier than published');
+  expect(await page.content()).not.toContain(site.dir);
   await expectNoAxeViolations(page);
+});
+
+test('the status page’s link opens the entry to fix; while the fix builds, the failure is the previous attempt', async ({
+  page,
+}) => {
+  test.setTimeout(2 * BUILD_WAIT);
+  const before = (await publishing()).last?.finishedAt;
+  expect((await publishing()).last).toMatchObject({ outcome: 'failed' });
+  await logIn(page);
+  await page.goto(`${site.url}/keystatic/publishing`);
+  await page.getByRole('link', { name: /^Open case study “.*” in the editor$/ }).click();
+  await expect(page).toHaveURL(`${site.url}/keystatic/collection/caseStudies/item/stella`);
+  await expect(page.getByLabel('Last revised')).toHaveValue('2001-01-01');
+  await page
+    .getByRole('textbox', { name: 'Title', exact: true })
+    .fill('A Later-Life Planning Platform Built Around the Person');
+  await page.getByLabel('Last revised').fill('2026-11-22');
+  await save(page);
+
+  await page.goto(`${site.url}/keystatic/publishing`);
+  await expect(page.getByRole('status')).toContainText('Publishing…');
+  await expect(page.getByRole('heading', { name: 'Previous attempt: not published' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+
+  expect(await publishedAfter(before)).toMatchObject({ outcome: 'published' });
+  await page.goto(`${site.url}/keystatic/publishing`);
+  await expect(page.getByRole('heading', { name: 'Last publish' })).toBeVisible();
+  await expect(page.locator('main')).toContainText('Live. The last changes went live');
+  await page.goto(`${site.url}/case-study/stella`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'A Later-Life Planning Platform Built Around the Person',
+  );
 });
