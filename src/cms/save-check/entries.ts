@@ -135,11 +135,16 @@ export function singular(label: string): string {
   return /^[A-Z][a-z]/.test(one) ? one.charAt(0).toLowerCase() + one.slice(1) : one;
 }
 
+/** A collection entry's title as the editor lists it: its title field, or its file's name. */
+export function titleOf(entry: Entry, data: Record<string, unknown> | undefined): string {
+  const title = entry.slugField ? data?.[entry.slugField] : undefined;
+  return typeof title === 'string' && title.trim() ? title.trim() : (entry.slug ?? '');
+}
+
 /** The entry as the editor shows it: `case study "Stella"` (its title), or a singleton's label. */
 export function nameOf(entry: Entry, data: Record<string, unknown> | undefined): string {
   if (entry.kind === 'singleton') return `"${entry.label}"`;
-  const title = entry.slugField ? data?.[entry.slugField] : undefined;
-  return `${singular(entry.label)} "${typeof title === 'string' && title.trim() ? title.trim() : entry.slug}"`;
+  return `${singular(entry.label)} "${titleOf(entry, data)}"`;
 }
 
 /** The field at `at` in an entry's data (an object's key, a list's index), if the editor has one there. */

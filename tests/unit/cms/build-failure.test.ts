@@ -84,7 +84,7 @@ describe('a failed build, explained', () => {
       ],
     });
     expect(explain('two-fields').problems).toEqual([
-      { field: 'highlights.0.value', label: 'Highlights › item 1 › Figure', message: 'Must not be empty.' },
+      { field: 'highlights.0.value', label: 'Highlights › Figure 1 › Figure', message: 'Must not be empty.' },
       { field: 'order', label: 'Order', message: 'Must be at least 1.' },
     ]);
   });
@@ -186,11 +186,11 @@ describe('the editor’s names for a content file', () => {
 
   it('says the labels of a list’s items and of a group’s fields', () => {
     const offer = editorNames.entryInEditor('src/content/offers/ai-advantage-lab.json', undefined);
-    expect(offer?.field('phases.2.weeks')?.label).toBe('Phases › item 3 › Weeks');
+    expect(offer?.field('phases.2.weeks')?.label).toBe('Phases › Phase 3 › Weeks');
     expect(offer?.field('guarantee.days')?.label).toBe('Guarantee › Days');
     expect(
       editorNames.entryInEditor('src/content/pages/cie.json', undefined)?.field('comparison.rows.0.newWay')?.label,
-    ).toBe('Comparison › Rows › item 1 › New way');
+    ).toBe('Comparison › Rows › Row 1 › New way');
   });
 
   it('leaves a message in its own words when it does not name its field by its key', () => {
