@@ -25,8 +25,10 @@ export function cmsConfig(storage: CmsStorage) {
     storage,
     ui: {
       brand: { name: 'Humanwise site editor', ...(storage.kind === 'local' ? { mark: publishingLink } : {}) },
+      // Each item is a key: a singleton's under Pages, a collection's under Content. Keystatic links a key
+      // to the collection when both have it, so no key may name both (tests/unit/cms/navigation.test.ts).
       navigation: {
-        Pages: ['home', 'about', 'cie', 'solutions', 'results', 'pov', 'site'],
+        Pages: ['home', 'about', 'cie', 'solutionsPage', 'results', 'pov', 'site'],
         Content: ['programs', 'offers', 'solutions', 'cieComponents', 'caseStudies', 'legal'],
       },
     },

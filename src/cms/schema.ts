@@ -476,7 +476,8 @@ export const singletons = {
     ),
     cta: cta(),
   }),
-  solutions: page('Solutions', { seo: seo(), hero: hero(), cta: cta() }),
+  // Not `solutions`: that is the collection's key, and Keystatic opens the collection for a key both use.
+  solutionsPage: page('Solutions', { seo: seo(), hero: hero(), cta: cta() }),
   results: page('Results', {
     seo: seo(STUDY_COUNT_NOTE),
     hero: hero(STUDY_COUNT_NOTE),

@@ -136,6 +136,18 @@ test('the editor runs on React itself, and the islands still on Preact', async (
   expect(errors).toEqual([]);
 });
 
+test("Solutions under Pages opens the page's copy, and under Content the solutions", async ({ page }) => {
+  await logIn(page);
+  const pageCopy = JSON.parse(original('src/content/pages/solutions.json')) as { seo: { title: string } };
+  await page.getByRole('list', { name: 'Pages' }).getByRole('link', { name: 'Solutions', exact: true }).click();
+  await expect(page).toHaveURL(/\/keystatic\/singleton\/[^/]+$/);
+  await expect(page.getByRole('textbox', { name: 'Search title' })).toHaveValue(pageCopy.seo.title);
+
+  await page.getByRole('list', { name: 'Content' }).getByRole('link', { name: 'Solutions', exact: true }).click();
+  await expect(page).toHaveURL(/\/keystatic\/collection\/solutions$/);
+  await expect(page.getByText('custom-agent-development', { exact: true })).toBeVisible();
+});
+
 test("a case study's title and a program's headline, saved, are live after the background rebuild", async ({
   page,
 }) => {

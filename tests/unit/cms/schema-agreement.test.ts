@@ -75,7 +75,7 @@ const singletonPairs: { name: keyof typeof singletons; zod: Any; file: string }[
   { name: 'home', zod: homePageSchema, file: 'pages/home.json' },
   { name: 'about', zod: aboutPageSchema, file: 'pages/about.json' },
   { name: 'cie', zod: ciePageSchema, file: 'pages/cie.json' },
-  { name: 'solutions', zod: solutionsPageSchema, file: 'pages/solutions.json' },
+  { name: 'solutionsPage', zod: solutionsPageSchema, file: 'pages/solutions.json' },
   { name: 'results', zod: resultsPageSchema, file: 'pages/results.json' },
   { name: 'pov', zod: povPageSchema, file: 'pages/pov.json' },
 ];
