@@ -3,7 +3,7 @@
  * a field required there is required here, with the same lengths and lists. tests/unit/cms checks
  * every editor field against its zod field, so the two cannot drift apart.
  */
-import { fields } from '@keystatic/core';
+import { type ComponentSchema, fields } from '@keystatic/core';
 import { topicIconNames } from '../components/icons/topic-paths.ts';
 
 interface TextOptions {
@@ -13,14 +13,42 @@ interface TextOptions {
   multiline?: boolean;
 }
 
-/** Required text (zod: text()), with optional length limits. */
-export const text = (label: string, { description, min = 1, max, multiline }: TextOptions = {}) =>
-  fields.text({
+interface Length {
+  min?: number;
+  max?: number;
+}
+
+/**
+ * A field's length limits in words, made from the numbers its validation uses, so that what the
+ * field says and what it accepts cannot differ: "At most 240 characters.", "50 to 170 characters.",
+ * "Exactly 3 items.". A minimum of 1 is not said: that is a required field, which the editor marks.
+ */
+function limitsInWords({ min = 0, max }: Length, unit: 'character' | 'item'): string | undefined {
+  const count = (n: number) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  const least = min > 1 ? min : undefined;
+  if (max !== undefined && least === max) return `Exactly ${count(max)}.`;
+  if (max !== undefined && least !== undefined) return `${least} to ${count(max)}.`;
+  if (max !== undefined) return `At most ${count(max)}.`;
+  if (least !== undefined) return `At least ${count(least)}.`;
+  return undefined;
+}
+
+/** A field's description followed by its limits (either may be absent), as Keystatic's option. */
+const describedWith = (description: string | undefined, limits: string | undefined) => {
+  const said = [description, limits].filter(Boolean).join(' ');
+  return said ? { description: said } : {};
+};
+
+/** Required text (zod: text()), with optional length limits, which its description states. */
+export const text = (label: string, { description, min = 1, max, multiline }: TextOptions = {}) => {
+  const length = { min, ...(max ? { max } : {}) };
+  return fields.text({
     label,
-    ...(description ? { description } : {}),
+    ...describedWith(description, limitsInWords(length, 'character')),
     ...(multiline ? { multiline } : {}),
-    validation: { isRequired: true, length: { min, ...(max ? { max } : {}) }, pattern: notBlank(label) },
+    validation: { isRequired: true, length, pattern: notBlank(label) },
   });
+};
 
 /** The build trims text before it checks it: a field of spaces is as empty as an empty one. */
 const notBlank = (label: string) => ({ regex: /^$|\S/, message: `${label} must not be blank` });
@@ -62,9 +90,21 @@ export const alt = (label = 'Image description (alt text)') =>
     multiline: true,
   });
 
+type ArrayOptions<Element extends ComponentSchema> = NonNullable<Parameters<typeof fields.array<Element>>[1]>;
+
+/** A list of fields (Keystatic's array), whose description states how many items it takes. */
+export const array = <Element extends ComponentSchema>(
+  element: Element,
+  { description, ...options }: ArrayOptions<Element>,
+) =>
+  fields.array(element, {
+    ...options,
+    ...describedWith(description, limitsInWords(options.validation?.length ?? {}, 'item')),
+  });
+
 /** A list of required lines (zod: list(min)). */
-export const list = (label: string, itemLabel: string, length: { min?: number; max?: number } = { min: 1 }) =>
-  fields.array(text(itemLabel, { multiline: true }), {
+export const list = (label: string, itemLabel: string, length: Length = { min: 1 }) =>
+  array(text(itemLabel, { multiline: true }), {
     label,
     itemLabel: (props) => props.value || itemLabel,
     validation: { length },
@@ -87,7 +127,7 @@ export const seo = (descriptionNote?: string) =>
         min: 50,
         max: 170,
         multiline: true,
-        description: `The summary search engines show under the title: 50 to 170 characters.${descriptionNote ? ` ${descriptionNote}` : ''}`,
+        description: `The summary search engines show under the title.${descriptionNote ? ` ${descriptionNote}` : ''}`,
       }),
     },
     { label: 'Search and sharing' },
@@ -113,8 +153,8 @@ export const titledFields = () => ({ title: text('Title'), description: paragrap
 export const titled = (label: string) => fields.object(titledFields(), { label });
 
 /** A list of titled items (exactly `length`, or at least `min`). */
-export const titledList = (label: string, itemLabel: string, length: { min?: number; max?: number }) =>
-  fields.array(titled(itemLabel), {
+export const titledList = (label: string, itemLabel: string, length: Length) =>
+  array(titled(itemLabel), {
     label,
     itemLabel: (props) => props.fields.title.value || itemLabel,
     validation: { length },
@@ -129,8 +169,8 @@ export const figure = () =>
     },
   );
 
-export const figures = (label: string, length: { min?: number; max?: number }) =>
-  fields.array(figure(), {
+export const figures = (label: string, length: Length) =>
+  array(figure(), {
     label,
     itemLabel: (props) => `${props.fields.value.value} ${props.fields.label.value}`.trim() || 'Figure',
     validation: { length },

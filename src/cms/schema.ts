@@ -17,6 +17,7 @@ import {
 import { CONTACT_EMAIL_TOKEN } from '../lib/legal/contact-links.ts';
 import {
   alt,
+  array,
   artwork,
   cta,
   figures,
@@ -131,7 +132,7 @@ export const collections = {
       image: artwork('offers'),
       imageAlt: alt(),
       claims: figures('Headline figures', { min: 2, max: 4 }),
-      phases: fields.array(
+      phases: array(
         fields.object(
           {
             weeks: fields.text({
@@ -356,7 +357,7 @@ export const singletons = {
         eyebrow: text('Eyebrow'),
         title: text('Title'),
         intro: paragraph('Introduction'),
-        pillars: fields.array(fields.object({ ...titledFields(), icon: icon() }, { label: 'Pillar' }), {
+        pillars: array(fields.object({ ...titledFields(), icon: icon() }, { label: 'Pillar' }), {
           label: 'Pillars',
           itemLabel: (props) => props.fields.title.value || 'Pillar',
           validation: { length: { min: 4, max: 4 } },
@@ -375,7 +376,7 @@ export const singletons = {
       {
         title: text('Title'),
         intro: paragraph('Introduction'),
-        clients: fields.array(
+        clients: array(
           fields.object(
             {
               name: text('Client', { description: 'As the case studies describe them, never by name.' }),
@@ -416,7 +417,7 @@ export const singletons = {
       {
         title: text('Title'),
         intro: paragraph('Introduction'),
-        items: fields.array(fields.object({ ...titledFields(), subtitle: text('Subtitle') }, { label: 'Role' }), {
+        items: array(fields.object({ ...titledFields(), subtitle: text('Subtitle') }, { label: 'Role' }), {
           label: 'Roles',
           itemLabel: (props) => props.fields.title.value || 'Role',
           validation: { length: { min: 3, max: 3 } },
@@ -454,14 +455,11 @@ export const singletons = {
         title: text('Title'),
         oldWayTitle: text('Old way heading'),
         newWayTitle: text('New way heading'),
-        rows: fields.array(
-          fields.object({ oldWay: paragraph('Old way'), newWay: paragraph('New way') }, { label: 'Row' }),
-          {
-            label: 'Rows',
-            itemLabel: (props) => props.fields.oldWay.value || 'Row',
-            validation: { length: { min: 4 } },
-          },
-        ),
+        rows: array(fields.object({ oldWay: paragraph('Old way'), newWay: paragraph('New way') }, { label: 'Row' }), {
+          label: 'Rows',
+          itemLabel: (props) => props.fields.oldWay.value || 'Row',
+          validation: { length: { min: 4 } },
+        }),
       },
       { label: 'Comparison' },
     ),

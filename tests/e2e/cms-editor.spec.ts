@@ -148,6 +148,18 @@ test("Solutions under Pages opens the page's copy, and under Content the solutio
   await expect(page.getByText('custom-agent-development', { exact: true })).toBeVisible();
 });
 
+test("a field with a limit says it under its label, from the field's own rule", async ({ page }) => {
+  await logIn(page);
+  await page.goto(`${site.url}/keystatic/collection/caseStudies/item/stella`);
+  await expect(page.getByRole('textbox', { name: 'Card summary' })).toHaveAccessibleDescription(
+    'One or two sentences for the Results card. At most 240 characters.',
+  );
+  await expect(page.getByRole('textbox', { name: 'Search title' })).toHaveAccessibleDescription(
+    /At most 70 characters\.$/,
+  );
+  await expect(page.getByText('At most 4 items.', { exact: true })).toBeVisible();
+});
+
 test("a case study's title and a program's headline, saved, are live after the background rebuild", async ({
   page,
 }) => {
