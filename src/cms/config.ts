@@ -10,11 +10,20 @@ import { collections, singletons } from './schema.ts';
 /** Where local mode's publishing status is (src/server/cms/publishing-page.ts), linked from the editor's header. */
 const PUBLISHING_STATUS_PATH = '/keystatic/publishing';
 
+/**
+ * The editor's typeface: Keystatic's own token (its text sets it on each element; the page itself has
+ * no font, so `inherit` would give the browser's serif default), with the system's UI font as fallback.
+ */
+const EDITOR_FONT = 'var(--kui-typography-font-family-base, system-ui, sans-serif)';
+
 /** In local mode, the header's mark is the link to the publishing status (what went live, or why not). */
 const publishingLink = () =>
   createElement(
     'a',
-    { href: PUBLISHING_STATUS_PATH, style: { fontSize: '0.8125rem', color: 'inherit', textDecoration: 'underline' } },
+    {
+      href: PUBLISHING_STATUS_PATH,
+      style: { fontFamily: EDITOR_FONT, fontSize: '0.8125rem', color: 'inherit', textDecoration: 'underline' },
+    },
     'Publishing status',
   );
 

@@ -381,9 +381,15 @@ test('a change the build refuses is refused at save; one made outside the editor
     'A Later-Life Planning Platform Built Around the Person',
   );
 
-  // The editor links to the publishing status from its header. The status says, in the editor's
-  // words, which entry (by the title it was saved with) and which field (by its label), and links to it.
+  // The editor links to the publishing status from its header, in the editor's typeface. The status
+  // says, in the editor's words, which entry (by the title it was saved with) and which field (by its
+  // label), and links to it.
   await page.goto(`${site.url}/keystatic`);
+  const brandFont = await page
+    .getByText('Humanwise site editor', { exact: true })
+    .evaluate((name) => getComputedStyle(name).fontFamily);
+  expect(brandFont).toMatch(/sans-serif$/);
+  await expect(page.getByRole('link', { name: 'Publishing status' })).toHaveCSS('font-family', brandFont);
   await page.getByRole('link', { name: 'Publishing status' }).click();
   await expect(page.getByRole('heading', { name: 'Publishing status' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Last attempt: not published' })).toBeVisible();
