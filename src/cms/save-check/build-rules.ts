@@ -49,7 +49,7 @@ const schemas: {
     home: homePageSchema,
     about: aboutPageSchema,
     cie: ciePageSchema,
-    solutions: solutionsPageSchema,
+    solutionsPage: solutionsPageSchema,
     results: resultsPageSchema,
     pov: povPageSchema,
   },
