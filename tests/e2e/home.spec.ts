@@ -26,7 +26,7 @@ test('home page shows the six sections in order with their anchors', async ({ pa
   }
   const apply = page.locator('#apply');
   await expect(apply.getByText('Limited spots available for select leaders')).toBeVisible();
-  await expect(apply.getByText('Invitation-only programs')).toBeVisible();
+  await expect(apply.getByText('Places offered by application')).toBeVisible();
   await expect(apply.getByRole('link', { name: /Schedule a Discovery Call/ })).toHaveAttribute('href', site.bookingUrl);
   // Clients as the case studies describe them, in legible text: two per row on phones, three on wider screens.
   const clients = main.getByRole('region', { name: 'Trusted by Leading Organizations' }).getByRole('listitem');

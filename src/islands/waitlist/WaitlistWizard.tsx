@@ -123,7 +123,7 @@ function WaitlistDialog({ program = null }: { program?: string | null }) {
                 </h2>
                 {/* On a screen as short as a 320 px phone's (568 px), the step and its buttons need the room: read to screen readers only. */}
                 <p id="waitlist-description" className="mt-1 text-sm text-muted [@media(max-height:36rem)]:sr-only">
-                  Five short steps. Places are limited and offered by invitation.
+                  Five short steps. Places are limited and offered by application.
                 </p>
               </div>
               <CloseButton onClick={close} className="hover:bg-ink/5" />
