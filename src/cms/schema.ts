@@ -327,7 +327,7 @@ export const singletons = {
       companyName: text('Company name', { description: 'Full company name, shown on wide screens and in titles.' }),
       shortName: text('Short name', { description: 'Shown in the header on small screens.' }),
       tagline: paragraph('Tagline', {
-        description: "One-line description used for the organisation's search data and the footer blurb's lead.",
+        description: "One-line description used for the organization's search data and the footer blurb's lead.",
       }),
     },
   }),
