@@ -54,8 +54,8 @@ test('pages in their scripted states render exactly as with the whole stylesheet
   // The plain waiting-list form (rendered per request) after a post with errors.
   await page.goto('/waitlist');
   await page.getByRole('button', { name: 'Submit' }).click();
-  // The message stands twice: in the error summary at the top (a link) and under its field.
-  await expect(page.getByRole('link', { name: 'Name is required', exact: true })).toBeVisible();
+  // The message stands twice: in the error summary at the top (a link led by its label) and under its field.
+  await expect(page.getByRole('link', { name: 'Full name: Name is required', exact: true })).toBeVisible();
   await expect(page.getByText('Name is required', { exact: true }).last()).toBeVisible();
   await expectSameRendering(page);
 });

@@ -346,26 +346,33 @@ test.describe('without JavaScript', { tag: '@one-viewport' }, () => {
     expect((await invalid).status()).toBe(400);
     // The form posts to its own page: the errors are shown there, never on an API address.
     await expect(page).toHaveURL(/\/waitlist$/);
-    // An error summary at the top, focused on load, links to each field in the form's order.
+    // An error summary at the top, focused on load, links to each field in the form's order, each
+    // named by its question, since role and investment share a message.
     const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
     await expect(summary).toBeFocused();
     await expect(summary.getByRole('heading')).toHaveText('There is a problem with 6 answers');
     await expect(summary.getByRole('link')).toHaveText([
-      'Invalid email address',
-      'Company name is required',
-      'Please select an option',
-      'Please select at least one option',
-      'Please select at least one frustration',
-      'Please select an option',
+      'Work email: Invalid email address',
+      'Company name: Company name is required',
+      'Your role: Please select an option',
+      'What do you want to achieve? Please select at least one option',
+      'What frustrates you most today? Please select at least one frustration',
+      'What are you prepared to invest? Please select an option',
     ]);
-    await expect(summary.getByRole('link', { name: 'Invalid email address' })).toHaveAttribute(
+    await expect(summary.getByRole('link', { name: 'Work email: Invalid email address' })).toHaveAttribute(
       'href',
       '#waitlist-email',
     );
-    await expect(summary.getByRole('link', { name: 'Please select at least one option' })).toHaveAttribute(
+    await expect(
+      summary.getByRole('link', { name: 'What do you want to achieve? Please select at least one option' }),
+    ).toHaveAttribute('href', '#waitlist-goal');
+    await expect(summary.getByRole('link', { name: 'Your role: Please select an option' })).toHaveAttribute(
       'href',
-      '#waitlist-goal',
+      '#waitlist-role',
     );
+    await expect(
+      summary.getByRole('link', { name: 'What are you prepared to invest? Please select an option' }),
+    ).toHaveAttribute('href', '#waitlist-investment');
     // And each message again at its field, tied to it.
     await expect(page.getByLabel('Work email')).toHaveAccessibleDescription(/Invalid email address$/);
     await expect(page.getByRole('group', { name: /What do you want to achieve/ })).toHaveAccessibleDescription(
@@ -373,7 +380,7 @@ test.describe('without JavaScript', { tag: '@one-viewport' }, () => {
     );
     await expect(page.getByLabel('Full name')).toHaveValue('Mary Jackson');
     await expect(page.getByLabel('Work email')).toHaveAttribute('aria-invalid', 'true');
-    await summary.getByRole('link', { name: 'Company name is required' }).click();
+    await summary.getByRole('link', { name: 'Company name: Company name is required' }).click();
     await expect(page.getByLabel('Company name')).toBeFocused();
 
     await page.getByLabel('Work email').fill(email);

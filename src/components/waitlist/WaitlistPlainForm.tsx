@@ -2,7 +2,13 @@ import { Button } from '../ui/Button.tsx';
 import { HoneypotField } from './HoneypotField.tsx';
 import { PrivacyNote } from './PrivacyNote.tsx';
 import { fieldId as id, WaitlistStepFields, type BindField } from './WaitlistStepFields.tsx';
-import { waitlistFieldKinds, waitlistStepFields, waitlistStepTitles } from '../../lib/waitlist/schema.ts';
+import {
+  fieldLabels,
+  waitlistFieldKinds,
+  waitlistStepFields,
+  waitlistStepTitles,
+  type WaitlistField,
+} from '../../lib/waitlist/schema.ts';
 import { WAITLIST_FORM_PATH, type WaitlistFormState } from '../../lib/waitlist/api.ts';
 
 export type WaitlistPlainFormProps = Pick<WaitlistFormState, 'values' | 'errors' | 'idempotencyKey' | 'program'>;
@@ -10,11 +16,18 @@ export type WaitlistPlainFormProps = Pick<WaitlistFormState, 'values' | 'errors'
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 const list = (value: unknown) => (Array.isArray(value) ? value : typeof value === 'string' ? [value] : []);
 
+/** "Your role: Please select an option"; a question mark ends a label well enough on its own. */
+function summaryLine(field: WaitlistField, message: string) {
+  const { label } = fieldLabels[field];
+  return `${label.endsWith('?') ? label : `${label}:`} ${message}`;
+}
+
 /**
  * The form's field errors, listed at its top and focused when the page loads (the GOV.UK error
  * summary): without JavaScript the page is new after each post, and the visitor starts here, with
  * a link to each field in the order of the form. `autoFocus` renders the `autofocus` attribute,
- * which the browser honours on load without any script.
+ * which the browser honours on load without any script. Each link leads with its question's label,
+ * since two questions share "Please select an option".
  */
 function ErrorSummary({ errors }: { errors: Partial<Record<string, string>> }) {
   const problems = waitlistStepFields
@@ -40,7 +53,7 @@ function ErrorSummary({ errors }: { errors: Partial<Record<string, string>> }) {
               href={`#${id(field)}`}
               className="font-medium text-error underline underline-offset-4 hover:decoration-2"
             >
-              {message}
+              {summaryLine(field, message)}
             </a>
           </li>
         ))}
