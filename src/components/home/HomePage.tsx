@@ -83,7 +83,9 @@ export function HomePage({ content, programs, art, bookingUrl, heroArt }: HomePa
               <span className="inline-flex size-11 items-center justify-center rounded-ui bg-night text-violet">
                 <Icon name={pillar.icon} className="size-6" />
               </span>
-              <h3 className="mt-5 text-lg font-semibold">{pillar.title}</h3>
+              <h3 className="mt-5 text-lg font-semibold">
+                <KeepHyphenated text={pillar.title} />
+              </h3>
               <p className="mt-2 text-muted">{pillar.description}</p>
             </li>
           ))}

@@ -1,4 +1,5 @@
 import { Icon } from '../icons/Icon.tsx';
+import { KeepHyphenated } from '../ui/KeepHyphenated.tsx';
 import { Section } from '../ui/Section.tsx';
 
 export interface OfferGuaranteeProps {
@@ -19,7 +20,7 @@ export function OfferGuarantee({ days, title, description }: OfferGuaranteeProps
         </p>
         <div>
           <h2 id="guarantee-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-            {title}
+            <KeepHyphenated text={title} />
           </h2>
           <p className="prose-measure mt-4 text-lg text-ink-soft">{description}</p>
         </div>

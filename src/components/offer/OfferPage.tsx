@@ -11,6 +11,7 @@ import { Testimonial } from '../layout/Testimonial.tsx';
 import { OfferPhases } from './OfferPhases.tsx';
 import { OfferGuarantee } from './OfferGuarantee.tsx';
 import { IconList } from '../ui/IconList.tsx';
+import { KeepHyphenated } from '../ui/KeepHyphenated.tsx';
 import { Section } from '../ui/Section.tsx';
 import { BookingButton } from '../ui/BookingButton.tsx';
 
@@ -83,7 +84,9 @@ export function OfferPage({ content, image, bookingUrl, program, heroArt }: Offe
         <ul className="mt-12 grid gap-6 sm:grid-cols-2">
           {whyItWorks.points.map((point) => (
             <li key={point.title} className="border-l-2 border-violet-deep/50 pl-6">
-              <h3 className="text-lg font-semibold">{point.title}</h3>
+              <h3 className="text-lg font-semibold">
+                <KeepHyphenated text={point.title} />
+              </h3>
               <p className="mt-2 text-ink-soft">{point.description}</p>
             </li>
           ))}

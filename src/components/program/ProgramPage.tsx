@@ -31,7 +31,8 @@ export function ProgramPage({ slug, content, image, offer, heroArt }: ProgramPag
     <>
       <FeatureHero
         heroArt={heroArt}
-        eyebrow={`${content.audience} · ${content.sizeBand}`}
+        // The separator stays with the audience at the end of a line, never starts one.
+        eyebrow={`${content.audience}\u00a0· ${content.sizeBand}`}
         title={content.title}
         titleDescriptor={offer.name}
         lead={content.tagline}

@@ -11,7 +11,10 @@ const offer = { name: 'AI Experience Orchestration Program', href: '/offer/ai-ex
 describe('ProgramPage', () => {
   it('renders the content it is given, section by section', () => {
     render(<ProgramPage slug="orchestration" content={content} image={image} offer={offer} />);
-    expect(screen.getByRole('heading', { level: 1, name: `${content.title} · ${offer.name}` })).toBeInTheDocument();
+    // A no-break space keeps the "·" with the program's name where the heading wraps.
+    expect(
+      screen.getByRole('heading', { level: 1, name: `${content.title}\u00a0· ${offer.name}` }),
+    ).toBeInTheDocument();
     expect(screen.getByText('The Challenge')).toBeInTheDocument();
     const challenge = screen.getByRole('region', { name: content.pain.title });
     expect(within(challenge).getAllByRole('listitem')).toHaveLength(content.pain.points.length);
