@@ -213,6 +213,34 @@ test('footer carries the blurb, contact, network, programs, copyright and legal 
   await expect(footer.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms-of-service');
 });
 
+test('the skip link, once focused, shows as a pill with room around its words', async ({ page }) => {
+  await page.goto('/');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  // Tailwind's not-sr-only resets padding: the link showed at 116x26 px, its focus ring on its letters.
+  const box = await skip.evaluate((link) => {
+    const style = getComputedStyle(link);
+    const { width, height } = link.getBoundingClientRect();
+    return {
+      width,
+      height,
+      paddingInline: Number.parseFloat(style.paddingLeft) + Number.parseFloat(style.paddingRight),
+      paddingBlock: Number.parseFloat(style.paddingTop) + Number.parseFloat(style.paddingBottom),
+    };
+  });
+  expect(box.paddingInline).toBeGreaterThanOrEqual(24);
+  expect(box.paddingBlock).toBeGreaterThanOrEqual(16);
+  expect(box.height).toBeGreaterThanOrEqual(44);
+  // On screen, whole.
+  const viewport = page.viewportSize()!;
+  const rect = (await skip.boundingBox())!;
+  expect(rect.x).toBeGreaterThanOrEqual(0);
+  expect(rect.y).toBeGreaterThanOrEqual(0);
+  expect(rect.x + rect.width).toBeLessThanOrEqual(viewport.width);
+});
+
 test('skip link jumps to the main content', async ({ page }) => {
   await page.goto('/');
   await page.keyboard.press('Tab');
