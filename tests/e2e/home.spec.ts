@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { programRoutes, site } from '../support/site.ts';
-import { waitForSettled } from '../support/settle.ts';
+import { setInWebFont, waitForFont, waitForSettled } from '../support/settle.ts';
 
 test('home page shows the six sections in order with their anchors', async ({ page }) => {
   await page.goto('/');
@@ -101,4 +101,43 @@ test('home page ships no React', async ({ page }) => {
   await waitForSettled(page); // the program cards' reveal has run its course
   expect(scripts.length).toBeLessThanOrEqual(2);
   expect(await page.locator('astro-island').count()).toBe(0);
+});
+
+test.describe('the closing call to action on a 320 px phone', { tag: '@one-viewport' }, () => {
+  test.use({ viewport: { width: 320, height: 720 } });
+
+  test('the button stays inside the page margins and each spark sits beside its note', async ({ page }) => {
+    await setInWebFont(page);
+    await page.goto('/');
+    await waitForFont(page);
+    const apply = page.locator('#apply');
+    await apply.scrollIntoViewIfNeeded();
+    // Was one line, 305 px wide, 7.5 px from each edge of the screen.
+    const call = (await apply.getByRole('link', { name: /Schedule a Discovery Call/ }).boundingBox())!;
+    const margin = await page.evaluate(() =>
+      Number.parseFloat(getComputedStyle(document.querySelector('#apply > *')!).paddingLeft),
+    );
+    expect(margin).toBe(20);
+    expect(call.x).toBeGreaterThanOrEqual(margin - 0.5);
+    expect(call.x + call.width).toBeLessThanOrEqual(320 - margin + 0.5);
+    expect(call.height).toBeGreaterThanOrEqual(44);
+
+    for (const text of ['Limited spots available for select leaders', 'Invitation-only programs']) {
+      const note = apply.getByRole('listitem').filter({ hasText: text });
+      // The gap between the icon and the first line of the note's words (was 36 px for a note that wraps).
+      const gap = await note.evaluate((item) => {
+        const icon = item.querySelector('svg')!.getBoundingClientRect();
+        const words = [...item.childNodes].find(
+          (node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim(),
+        )!;
+        const range = document.createRange();
+        range.selectNodeContents(words);
+        const firstLine = [...range.getClientRects()].find((rect) => rect.width > 0)!;
+        const sameLine = icon.bottom > firstLine.top && icon.top < firstLine.bottom;
+        return sameLine ? firstLine.left - icon.right : Number.POSITIVE_INFINITY;
+      });
+      expect(gap, text).toBeGreaterThanOrEqual(0);
+      expect(gap, text).toBeLessThanOrEqual(12);
+    }
+  });
 });

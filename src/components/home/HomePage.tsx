@@ -138,12 +138,16 @@ export function HomePage({ content, programs, art, bookingUrl, heroArt }: HomePa
         </h2>
         <p className="mx-auto mt-5 max-w-2xl text-lg text-on-night-muted">{closing.subtext}</p>
         <div className="mt-10 flex justify-center">
-          <BookingButton href={bookingUrl}>Schedule a Discovery Call</BookingButton>
+          {/* Its label wraps inside the page's margins on a phone, as in the hero. */}
+          <BookingButton href={bookingUrl} className="max-w-full">
+            Schedule a Discovery Call
+          </BookingButton>
         </div>
         <ul className="mt-8 flex flex-col items-center justify-center gap-3 text-on-night-muted sm:flex-row sm:gap-8">
           {closing.notes.map((note) => (
-            <li key={note} className="flex items-center gap-2">
-              <Icon name="spark" className="size-4 text-amber" />
+            // The spark is inline, so it stays beside the note's first word when the note wraps.
+            <li key={note} className="text-balance">
+              <Icon name="spark" className="me-2 inline size-4 text-amber" />
               {note}
             </li>
           ))}
