@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { filterCategories, readCaseStudies } from '../support/case-studies.ts';
 import { gotoWithIslandRuntimeHeld, holdRequests } from '../support/request-gate.ts';
+import { setInWebFont, waitForFont } from '../support/settle.ts';
 
 const studies = readCaseStudies();
 const titlesOf = (category?: string) =>
@@ -246,3 +247,35 @@ test.describe('without JavaScript', { tag: '@one-viewport' }, () => {
     );
   });
 });
+
+/**
+ * The cards below the fold are laid out only near the viewport (`render-near-view`), at a
+ * placeholder height until then: the page must not grow or shrink much as they are reached, or the
+ * scrollbar's thumb moves under the reader's finger. (A 520 px placeholder against cards of 720-800
+ * px grew the page from 12,576 to 16,083 px at 320 px.)
+ */
+for (const width of [320, 1280]) {
+  test(`at ${width} px the page is about as tall before scrolling as after`, { tag: '@one-viewport' }, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await setInWebFont(page);
+    await page.goto('/results');
+    await waitForFont(page);
+    const before = await page.evaluate(() => document.documentElement.scrollHeight);
+    // Down one screen at a time, each step waiting two frames: the one that renders the cards come
+    // near the viewport and the one after it, by when their real size is the one remembered.
+    const after = await page.evaluate(async () => {
+      const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+      const root = document.documentElement;
+      while (Math.ceil(scrollY + innerHeight) < root.scrollHeight) {
+        // Instantly: the page scrolls smoothly to in-page links, and a smooth step would take many frames.
+        scrollBy({ top: innerHeight, behavior: 'instant' });
+        await frame();
+        await frame();
+      }
+      return root.scrollHeight;
+    });
+    expect(Math.abs(after - before) / after, `${before} px before, ${after} px after`).toBeLessThanOrEqual(0.05);
+  });
+}
