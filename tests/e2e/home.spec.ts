@@ -122,7 +122,7 @@ test.describe('the closing call to action on a 320 px phone', { tag: '@one-viewp
     expect(call.x + call.width).toBeLessThanOrEqual(320 - margin + 0.5);
     expect(call.height).toBeGreaterThanOrEqual(44);
 
-    for (const text of ['Limited spots available for select leaders', 'Invitation-only programs']) {
+    for (const text of ['Limited spots available for select leaders', 'Places offered by application']) {
       const note = apply.getByRole('listitem').filter({ hasText: text });
       // The gap between the icon and the first line of the note's words (was 36 px for a note that wraps).
       const gap = await note.evaluate((item) => {
