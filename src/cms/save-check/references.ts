@@ -49,12 +49,17 @@ export function checkReferences(config: CmsConfig, root: string, changes: Change
   const slugs = (changed: { entry: Entry }[], key: string) =>
     changed.flatMap(({ entry }) => (entry.key === key && entry.slug ? [entry.slug] : []));
   const savedSlugs = (key: string) => slugs(changes.saved, key);
-  /** The slugs of a collection once the save is written. */
-  const after = (key: string) =>
-    new Set([
-      ...slugsIn(config, root, key).filter((slug) => !slugs(changes.deleted, key).includes(slug)),
-      ...savedSlugs(key),
-    ]);
+  /** The slugs of a collection once the save is written: its folder read once, however often asked. */
+  const afterSave = new Map<string, Set<string>>();
+  const after = (key: string) => {
+    let entries = afterSave.get(key);
+    if (!entries) {
+      const deleted = new Set(slugs(changes.deleted, key));
+      entries = new Set([...slugsIn(config, root, key).filter((slug) => !deleted.has(slug)), ...savedSlugs(key)]);
+      afterSave.set(key, entries);
+    }
+    return entries;
+  };
 
   // What the saved entries name must exist.
   for (const { entry, data } of changes.saved) {

@@ -70,6 +70,11 @@ export interface EditorNames {
 }
 
 const CONTENT_FILE = /src\/content\/[\w./-]+\.(?:json|md|mdx)/;
+
+/** Every content file a build's output names, once each, in the order it names them. */
+export const contentFilesIn = (text: string): string[] => [
+  ...new Set(text.match(new RegExp(CONTENT_FILE.source, 'g')) ?? []),
+];
 const SCHEMA_HEADER = /\*{0,2}([\w-]+) → ([\w./-]+)\*{0,2} data does not match collection schema\./;
 const FIELD_LINE = /^\s+(?:\*\*([^*]*)\*\*|([a-z][\w.]*)): (.+)$/;
 const REFERENCE =

@@ -14,7 +14,14 @@ import { existsSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import { type BuildProblem, explainFailureAt, parseBuildFailure, withoutFolders } from './build-failure.ts';
+import {
+  type BuildProblem,
+  contentFilesIn,
+  explainFailureAt,
+  type ParsedFailure,
+  parseBuildFailure,
+  withoutFolders,
+} from './build-failure.ts';
 
 export interface BuildOutcome {
   ok: boolean;
@@ -60,11 +67,15 @@ export const SUPERSEDE_WITHIN_MS = 30_000;
 
 /**
  * Colour codes out, and only the part of a failed build's output that says what went wrong, with
- * the paths of `root` (the server's folder) relative to it; and the content files it names.
+ * the paths of `root` (the server's folder) relative to it; and the content files it names. `parsed`
+ * is the output already read (parseBuildFailure), when the caller has it.
  */
-export function failureReason(output: string, root = ''): { reason: string; files: string[] } {
-  const files = [...new Set(stripVTControlCharacters(output).match(/src\/content\/[\w./-]+\.(?:json|md|mdx)/g) ?? [])];
-  return { reason: parseBuildFailure(output, root).log, files };
+export function failureReason(
+  output: string,
+  root = '',
+  parsed: ParsedFailure = parseBuildFailure(output, root),
+): { reason: string; files: string[] } {
+  return { reason: parsed.log, files: contentFilesIn(stripVTControlCharacters(output)) };
 }
 
 /** `node src/build/build.ts --out-dir DIR`, with this server's Node and environment. */
@@ -154,12 +165,13 @@ export function createPublisher(options: PublisherOptions) {
       }
     } else {
       // Explaining it must never cost the result: without it, the page still has the build's words.
-      const problem = await explainFailureAt(root, parseBuildFailure(outcome.output, root)).catch(() => undefined);
+      const parsed = parseBuildFailure(outcome.output, root);
+      const problem = await explainFailureAt(root, parsed).catch(() => undefined);
       result = {
         outcome: 'failed',
         startedAt,
         finishedAt: new Date().toISOString(),
-        ...failureReason(outcome.output, root),
+        ...failureReason(outcome.output, root, parsed),
         ...(problem ? { problem } : {}),
       };
       failedOutput = outcome.output;
