@@ -13,6 +13,7 @@ import {
   type Field,
   fieldAt,
   fileOf,
+  keysAsLabels,
   labelsAt,
   readableData,
   singular,
@@ -22,12 +23,12 @@ import {
 /** The editor's collections and singletons: all the mapping reads of its configuration. */
 const editor = { collections, singletons } as unknown as CmsConfig;
 
-/** The editor's label of a field, and of the fields beside it (their keys may be in its message). */
+/** The editor's label of a field, and its rules' messages in the editor's words. */
 export interface FieldInEditor {
   /** "Last revised"; nested fields are joined with " › ". */
   label: string;
-  /** The field's own key and the keys of the fields in the same group, each with its label. */
-  neighbours: Record<string, string>;
+  /** A message naming this field or those beside it by their keys, with their labels instead. */
+  inLabels(message: string): string;
 }
 
 export interface EntryInEditor {
@@ -40,15 +41,15 @@ export interface EntryInEditor {
   field(keyPath: string): FieldInEditor | undefined;
 }
 
-/** The editor's labels along a key path (`highlights.0.value`), and the labels beside the last one. */
+/** The editor's labels along a key path (`highlights.0.value`), and the group the last one is in. */
 function fieldOf(schema: Record<string, Field>, keyPath: string): FieldInEditor | undefined {
   const at = keyPath.split('.').map((key) => (/^\d+$/.test(key) ? Number(key) : key));
   if (!fieldAt(schema, at)) return undefined;
   const group: Record<string, Field> = fieldAt(schema, at.slice(0, -1))?.fields ?? {};
-  const neighbours = Object.fromEntries(
-    Object.entries(group).flatMap(([key, field]) => (field.label ? [[key, field.label]] : [])),
-  );
-  return { label: labelsAt(schema, at).join(' › '), neighbours };
+  return {
+    label: labelsAt(schema, at).join(' › '),
+    inLabels: (message) => keysAsLabels(message, group, ['“', '”']),
+  };
 }
 
 /**

@@ -22,7 +22,7 @@ import { programSchema } from '../../content/schemas/programs.ts';
 import { siteIdentitySchema } from '../../content/schemas/site.ts';
 import { solutionSchema } from '../../content/schemas/solutions.ts';
 import type { collections, singletons } from '../schema.ts';
-import { type Entry, type Field, fieldAt, labelsAt, nameOf } from './entries.ts';
+import { type Entry, type Field, fieldAt, keysAsLabels, labelsAt, nameOf } from './entries.ts';
 
 /** An image field's value is checked as the path written in the file (its own rules come first: artwork()). */
 const context = { image: () => z.string() } as unknown as SchemaContext;
@@ -64,8 +64,7 @@ function inWords(issue: z.core.$ZodIssue, schema: Record<string, Field>): string
   const labels = labelsAt(schema, issue.path);
   let message = issue.message;
   if (issue.code === 'custom') {
-    const siblings = fieldAt(schema, issue.path.slice(0, -1))?.fields ?? {};
-    message = message.replace(/\b[A-Za-z]+\b/g, (word) => (siblings[word]?.label ? `"${siblings[word].label}"` : word));
+    message = keysAsLabels(message, fieldAt(schema, issue.path.slice(0, -1))?.fields ?? {}, ['"', '"']);
   }
   const own = labels.at(-1);
   if (!own || message.includes(`"${own}"`)) return message;

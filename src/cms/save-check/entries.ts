@@ -165,6 +165,21 @@ export function labelsAt(schema: Record<string, Field>, at: readonly PropertyKey
   return labels;
 }
 
+/**
+ * A rule's message that names fields by their keys ("updated must not be earlier than published"),
+ * with each key of a field in `group` put as that field's label, in `quotes`: the editor's words.
+ */
+export function keysAsLabels(
+  message: string,
+  group: Record<string, Field>,
+  [open, close]: readonly [string, string],
+): string {
+  return message.replace(/\b[a-z][A-Za-z]*\b/g, (word) => {
+    const label = Object.hasOwn(group, word) ? group[word]?.label : undefined;
+    return label ? `${open}${label}${close}` : word;
+  });
+}
+
 /** Every field of a schema, nested ones included, with its labels. */
 export function* fieldsIn(schema: Record<string, Field>, labels: string[] = []): Generator<[Field, string[]]> {
   for (const field of Object.values(schema)) {

@@ -62,7 +62,7 @@ export interface EditorNames {
         kind: string;
         title: string;
         editorPath: string;
-        field(keyPath: string): { label: string; neighbours: Record<string, string> } | undefined;
+        field(keyPath: string): { label: string; inLabels(message: string): string } | undefined;
       }
     | undefined;
   collectionLabel(key: string): string | undefined;
@@ -210,11 +210,10 @@ export function parseBuildFailure(output: string, root: string): ParsedFailure {
 }
 
 /** Field keys in a message in the editor's words: "updated must not be earlier than published" -> "“Last revised” must ...". */
-function inEditorWords(message: string, field: string, neighbours: Record<string, string>): string {
+function inEditorWords(message: string, field: string, inLabels: (message: string) => string): string {
   const own = field.split('.').pop() ?? field;
   // Only a message that names its own field by its key speaks in keys (the schema's own rules do).
-  if (!new RegExp(`\\b${own}\\b`).test(message)) return message;
-  return message.replace(/\b[a-z][A-Za-z]*\b/g, (word) => (neighbours[word] ? `“${neighbours[word]}”` : word));
+  return new RegExp(`\\b${own}\\b`).test(message) ? inLabels(message) : message;
 }
 
 /**
@@ -238,7 +237,7 @@ export function explainBuildFailure(
     return {
       ...(field ? { field } : {}),
       ...(inEditor ? { label: inEditor.label } : {}),
-      message: inEditor && field ? inEditorWords(said, field, inEditor.neighbours) : said,
+      message: inEditor && field ? inEditorWords(said, field, inEditor.inLabels) : said,
     };
   });
   return {
