@@ -74,6 +74,8 @@ export interface AppDependencies {
 export const METRICS_PATH = '/metrics';
 
 const FAILURE_ROUTE = '/diagnostics/render-failure';
+/** Astro's error pages, built files sent with their own status: never a 200 answer to a request for them. */
+const ERROR_PAGES = new Set(['/404', '/500']);
 
 /** Shown when even the error page cannot be rendered. */
 const lastResortErrorPage =
@@ -201,7 +203,7 @@ export function createApp(deps: AppDependencies) {
     return new Promise<void>((resolve) => {
       res.once('close', resolve);
       res.setHeader('Cache-Control', 'no-cache');
-      const pageContext = { ...pageLocals, builtScript, ...locals };
+      const pageContext = { ...pageLocals, builtScript, failureRouteEnabled: enableFailureRoute, ...locals };
       compress(asGetForCompression(req) as never, res as never, () => renderCompressed(req, res, pageContext));
     });
   }
@@ -257,7 +259,7 @@ export function createApp(deps: AppDependencies) {
       return redirectLocally(res, 301, location);
     }
     const asset = assets.get(path);
-    if (asset && path !== '/404') return sendAsset(req, res, asset, 200, security.analyticsOrigin);
+    if (asset && !ERROR_PAGES.has(path)) return sendAsset(req, res, asset, 200, security.analyticsOrigin);
     return renderWithAstro(req, res);
   }
 

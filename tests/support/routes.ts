@@ -20,7 +20,8 @@ function htmlFiles(dir: string): string[] {
 export function publicRoutes(): string[] {
   const prerendered = htmlFiles(clientDir)
     .map((file) => `/${relative(clientDir, file).split(sep).join('/')}`)
-    .filter((path) => path !== '/404.html')
+    // The error pages are files the server sends with their status, not pages anyone asks for.
+    .filter((path) => path !== '/404.html' && path !== '/500.html')
     .map((path) => (path === '/index.html' ? '/' : path.replace(/(\/index)?\.html$/, '')));
   return [...new Set([...prerendered, ...onDemandRoutes])].sort();
 }
