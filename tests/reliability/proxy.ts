@@ -81,7 +81,13 @@ ${servers}
 `;
 }
 
-export async function startNginx(upstreamPorts: readonly number[]): Promise<RunningProxy> {
+/** The whole nginx configuration for a run in `dir`: listening on `listenPort`, in front of `upstreamPorts`. */
+export type NginxConfig = (dir: string, listenPort: number, upstreamPorts: readonly number[]) => string;
+
+export async function startNginx(
+  upstreamPorts: readonly number[],
+  config: NginxConfig = nginxConfig,
+): Promise<RunningProxy> {
   const binary = nginxBinary();
   if (!binary) throw new Error('nginx is not installed (bash .ci/ensure-nginx.sh installs it as root)');
   const dir = mkdtempSync(path.join(tmpdir(), 'reliability-nginx-'));
@@ -89,7 +95,7 @@ export async function startNginx(upstreamPorts: readonly number[]): Promise<Runn
   chmodSync(dir, 0o711);
   const port = await freePort();
   const conf = path.join(dir, 'nginx.conf');
-  writeFileSync(conf, nginxConfig(dir, port, upstreamPorts));
+  writeFileSync(conf, config(dir, port, upstreamPorts));
   // -e: the error log before the config is read (otherwise /var/log/nginx/error.log); -p: prefix.
   const child = spawn(binary, ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', conf], {
     stdio: ['ignore', 'pipe', 'pipe'],
