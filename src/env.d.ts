@@ -12,6 +12,8 @@ declare namespace App {
     povArticles?: () => import('./lib/pov/types.ts').FeedArticle[] | undefined;
     /** The code of a built browser module by its URL path (`/_astro/…`), for styling its islands (src/middleware.ts). */
     builtScript?: (urlPath: string) => string | undefined;
+    /** The server routed this request to the editor, after its own checks (src/server/cms/editor-routes.ts). */
+    editorRequest?: boolean;
     /** ENABLE_FAILURE_ROUTE: /diagnostics/render-failure fails on purpose; otherwise it is a 404 (src/server/app.ts). */
     failureRouteEnabled?: boolean;
   }

@@ -13,6 +13,8 @@ const keystatic = makeHandler({ config });
 
 export const ALL: APIRoute = async (context) => {
   const { request } = context;
+  // Only as the server routed it, after its login (src/server/app.ts): not by another spelling of the path.
+  if (!context.locals.editorRequest) return new Response(null, { status: 404 });
   if (request.method === 'POST' && new URL(request.url).pathname === '/api/keystatic/update') {
     // A copy of the request: Keystatic reads the original itself.
     const body: unknown = await request

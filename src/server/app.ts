@@ -237,7 +237,12 @@ export function createApp(deps: AppDependencies) {
     if (path === FAILURE_ROUTE && !enableFailureRoute) return sendNotFound(req, res);
 
     // The editor's pages and API (before the /api routing below, which would answer its API 404).
-    if (editor?.matches(path)) return editor.handle(req, res, path, target.search, () => renderWithAstro(req, res));
+    // The editor's Astro routes render only with `editorRequest`: Astro reads a path more loosely than
+    // `matches` (`/%6beystatic`, `/keystatic.html`, `/x/../keystatic`), and such a spelling must not
+    // reach the editor past the checks in `handle`.
+    if (editor?.matches(path)) {
+      return editor.handle(req, res, path, target.search, () => renderWithAstro(req, res, { editorRequest: true }));
+    }
 
     const formPost = Object.hasOwn(formPosts, path) ? formPosts[path] : undefined;
     if (formPost && req.method === 'POST') return formPost(req, res, (locals) => renderWithAstro(req, res, locals));

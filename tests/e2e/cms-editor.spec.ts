@@ -11,6 +11,7 @@ import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { parse as parseYaml } from 'yaml';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { type CmsSite, startCmsSite } from '../support/cms-site.ts';
+import { rawRequest } from '../support/raw-http.ts';
 
 const PASSWORD = 'correct horse battery staple';
 const port = Number(process.env.E2E_CMS_PORT ?? Number(process.env.E2E_PORT ?? 4329) + 7);
@@ -111,6 +112,20 @@ test('without logging in, the editor and its API answer 401 and show the login',
   });
   expect(write.status).toBe(401);
   expect(existsSync(path.join(site.dir, 'src/content/legal/privacy-policy.md'))).toBe(true);
+});
+
+test('no other spelling of its addresses opens the editor without logging in', async () => {
+  // Astro reads a path more loosely than the server: each of these was the editor's page to Astro,
+  // rendered without the login the server asks at /keystatic.
+  const port = Number(new URL(site.url).port);
+  for (const target of ['/%6beystatic', '/keystatic.html', '/x/../keystatic', '/%6beystatic/collection/programs']) {
+    const answer = await rawRequest(port, target);
+    expect(answer.status, target).toBe(404);
+    expect(answer.body, target).not.toContain('<title>Site editor');
+  }
+  // The API reads its own raw path, so another spelling never reached it: it must stay so.
+  const api = await rawRequest(port, '/%61pi/keystatic/tree', { headers: { 'no-cors': '1' } });
+  expect(api.status).toBe(404);
 });
 
 test('the editor runs on React itself, and the islands still on Preact', async ({ page }) => {
