@@ -7,6 +7,7 @@ import { clientDirectives } from './src/build/client-directives.mjs';
 import { pageCss } from './src/build/page-css.mjs';
 import { astroInternals } from './src/integrations/astro-internals/index.mjs';
 import { cmsEditor } from './src/build/cms-editor.mjs';
+import { noRawHtmlInContent } from './src/build/no-raw-html.mjs';
 import { loadBuildSettings } from './src/config/build-settings.ts';
 
 const buildSettings = loadBuildSettings();
@@ -22,7 +23,15 @@ export default defineConfig({
   adapter: node({ mode: 'middleware' }),
   // astroInternals: everything that relies on Astro's internals (src/integrations/astro-internals).
   // The editor (Keystatic) only when CMS_MODE is local or github (src/build/cms-editor.mjs).
-  integrations: [react(), clientDirectives(), pageCss(), astroInternals(), ...cmsEditor(buildSettings)],
+  // noRawHtmlInContent: content Markdown may not carry HTML, which would run on the public page.
+  integrations: [
+    react(),
+    clientDirectives(),
+    pageCss(),
+    astroInternals(),
+    noRawHtmlInContent(),
+    ...cmsEditor(buildSettings),
+  ],
   // Our server handles every form post before Astro sees it (POST /waitlist: src/server/waitlist) and
   // only then may hand the same request to Astro to render the page with the errors. Astro's origin
   // check would answer that render with a 403 whenever the request's Origin differs from the URL

@@ -15,6 +15,8 @@ const BUILD_ENTRY_POINTS = new Set([
   'astro.config.mjs -> src/build/page-css.mjs',
   // The editor (Keystatic), in the build only when CMS_MODE is local or github.
   'astro.config.mjs -> src/build/cms-editor.mjs',
+  // Content Markdown shows HTML as text (no script from content reaches a page).
+  'astro.config.mjs -> src/build/no-raw-html.mjs',
   'src/server/launch.mjs -> src/build/build-if-needed.ts',
 ]);
 
