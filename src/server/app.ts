@@ -18,7 +18,6 @@ import {
   applySecurityHeaders,
   contentSecurityPolicy,
   type SecurityHeaderOptions,
-  sourcesForPath,
   withAnalyticsOrigin,
 } from './http/security-headers.ts';
 import { negotiateEncoding, type StaticAsset } from './http/static-files.ts';
@@ -89,10 +88,7 @@ const pagePolicies = new WeakMap<StaticAsset, string>();
 function pagePolicy(asset: StaticAsset, scriptHashes: readonly string[], analyticsOrigin: string | undefined): string {
   let policy = pagePolicies.get(asset);
   if (policy === undefined) {
-    policy = contentSecurityPolicy({
-      scriptHashes,
-      add: withAnalyticsOrigin(sourcesForPath(asset.urlPath), analyticsOrigin),
-    });
+    policy = contentSecurityPolicy({ scriptHashes, add: withAnalyticsOrigin({}, analyticsOrigin) });
     pagePolicies.set(asset, policy);
   }
   return policy;

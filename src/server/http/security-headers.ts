@@ -52,34 +52,14 @@ const BASE_POLICY: Readonly<Record<CspDirective, readonly string[]>> = {
 const VALUELESS = new Set<CspDirective>(['upgrade-insecure-requests']);
 
 /**
- * What a route adds to the base policy: `path` is a page's path, or a prefix ending in `/` for
- * every page under it. Each feature adds only the origins it needs, on the routes that need them
- * (a CMS editor's API on its editor routes, an analytics host where it runs), never to the base.
- */
-export const ROUTE_SOURCES: readonly { path: string; sources: CspSources }[] = [];
-
-/** The sources the routes matching `path` add (none for most pages). */
-export function sourcesForPath(path: string): CspSources {
-  const merged: Partial<Record<CspDirective, string[]>> = {};
-  for (const route of ROUTE_SOURCES) {
-    const matches = route.path.endsWith('/') ? path.startsWith(route.path) : path === route.path;
-    if (!matches) continue;
-    for (const [directive, sources] of Object.entries(route.sources) as [CspDirective, readonly string[]][]) {
-      merged[directive] = [...(merged[directive] ?? []), ...sources];
-    }
-  }
-  return merged;
-}
-
-/**
- * A built page's additions plus the analytics service's origin in connect-src: our own analytics
- * code (src/lib/analytics/sender.ts) posts page views and funnel events there, and nowhere else.
+ * The analytics service's origin in connect-src, added to `add`: our own analytics code
+ * (src/lib/analytics/sender.ts) posts page views and funnel events there, and nowhere else.
  */
 export function withAnalyticsOrigin(add: CspSources, origin: string | undefined): CspSources {
   return origin ? { ...add, 'connect-src': [...(add['connect-src'] ?? []), origin] } : add;
 }
 
-/** The Content-Security-Policy: the base, this response's inline-script hashes, and a route's additions. */
+/** The Content-Security-Policy: the base, this response's inline-script hashes, and `add`'s sources. */
 export function contentSecurityPolicy({
   scriptHashes,
   add = {},
@@ -94,12 +74,12 @@ export function contentSecurityPolicy({
   return directives.join('; ');
 }
 
-/** The headers every response carries; `path` picks a route's additions to the policy. */
+/** The headers every response carries; `path` decides the opener policy (see below). */
 export function applySecurityHeaders(res: ServerResponse, options: SecurityHeaderOptions, path = '/'): void {
   // The analytics service's origin too: pages rendered per request send their page view as built pages do.
   res.setHeader(
     'Content-Security-Policy',
-    contentSecurityPolicy({ ...options, add: withAnalyticsOrigin(sourcesForPath(path), options.analyticsOrigin) }),
+    contentSecurityPolicy({ ...options, add: withAnalyticsOrigin({}, options.analyticsOrigin) }),
   );
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
