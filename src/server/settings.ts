@@ -27,13 +27,10 @@ import {
 import { hostOfEntry } from './http/cross-site.ts';
 
 export {
-  type BuildSettings,
   buildTimeSettingNames,
   loadBuildSettings,
   placeholderSettings,
-  readEnvironment,
   SettingsError,
-  secretSettings,
   settingsOrExit,
 } from '../config/build-settings.ts';
 

@@ -10,7 +10,7 @@ export interface Migration {
   postgres: string;
 }
 
-export const migrations: readonly Migration[] = [
+const migrations: readonly Migration[] = [
   {
     version: 1,
     description: 'leads table',
@@ -143,7 +143,7 @@ export const migrations: readonly Migration[] = [
   },
 ];
 
-export const LATEST_SCHEMA_VERSION = migrations.reduce((max, m) => Math.max(max, m.version), 0);
+const LATEST_SCHEMA_VERSION = migrations.reduce((max, m) => Math.max(max, m.version), 0);
 
 /** Migrations not yet applied, in order. Refuses to run against a schema newer than this code. */
 export function pendingMigrations(applied: Iterable<number>): Migration[] {

@@ -5,24 +5,17 @@ import { openPostgresLeadStore } from './postgres-store.ts';
 import type { LeadStore } from './types.ts';
 
 export type {
-  ClaimedDelivery,
-  DeletedCounts,
+  ConfirmationOutcome,
   DeliveryChannel,
-  DeliveryHealth,
-  DeliveryInfo,
   LeadInput,
   LeadStore,
   LeadStoreOptions,
   SaveResult,
-  SaveOptions,
-  ConfirmationOutcome,
   StoredLead,
 } from './types.ts';
-export { deliveryChannels } from './types.ts';
 export { openSqliteLeadStore } from './sqlite-store.ts';
 export { openSqliteThreadStore } from './sqlite-thread-store.ts';
 export { openPostgresLeadStore } from './postgres-store.ts';
-export { LATEST_SCHEMA_VERSION, migrations } from './migrations.ts';
 
 /** The settings that choose and size the lead store (src/server/settings.ts holds their defaults). */
 export type StoreSettings = Pick<Settings, 'DATABASE_URL' | 'SQLITE_PATH' | 'PG_POOL_MAX'>;

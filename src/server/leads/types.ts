@@ -33,7 +33,6 @@ export interface SaveResult {
  * optional confirmation to the visitor.
  */
 export type DeliveryChannel = 'team-email' | 'webhook' | 'visitor-email';
-export const deliveryChannels: readonly DeliveryChannel[] = ['team-email', 'webhook', 'visitor-email'];
 
 /** A delivery the worker has leased: it alone may send it until `leaseUntil`. */
 export interface ClaimedDelivery {
