@@ -1,7 +1,5 @@
 import type { SVGProps } from 'react';
-import { type TopicIconName, topicIconNames, topicPaths } from './topic-paths.ts';
-
-export { type TopicIconName, topicIconNames };
+import { type TopicIconName, topicPaths } from './topic-paths.ts';
 
 /*
  * Line icons drawn for this site (24px grid, 1.75 stroke). Decorative: the text beside them carries the meaning.

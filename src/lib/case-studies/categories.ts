@@ -12,8 +12,6 @@ export const caseStudyCategoryOrder = [
   'Automotive',
 ] as const;
 
-export type CaseStudyCategory = (typeof caseStudyCategoryOrder)[number];
-
 /** The distinct categories the studies use, in the canonical order; anything unlisted goes last, in order of appearance. */
 export function categoriesInUse(categories: Iterable<string>): string[] {
   const distinct = [...new Set(categories)];

@@ -48,11 +48,6 @@ export const investmentOptions = [
   '$25,000+',
 ] as const;
 
-export type RoleOption = (typeof roleOptions)[number];
-export type GoalOption = (typeof goalOptions)[number];
-export type FrustrationOption = (typeof frustrationOptions)[number];
-export type InvestmentOption = (typeof investmentOptions)[number];
-
 /* ------------------------------------------------------------------------------------------------
  * Limits and messages (spec section 5, word for word where the spec gives them)
  * --------------------------------------------------------------------------------------------- */
