@@ -70,7 +70,7 @@ export interface AppDependencies {
   pageLocals?: Partial<App.Locals>;
 }
 
-export const METRICS_PATH = '/metrics';
+const METRICS_PATH = '/metrics';
 
 const FAILURE_ROUTE = '/diagnostics/render-failure';
 /** Astro's error pages, built files sent with their own status: never a 200 answer to a request for them. */

@@ -119,7 +119,7 @@ const webhookSecret = optional(
   ),
 );
 
-export const settingsSchema = z.object({
+const settingsSchema = z.object({
   // HTTP
   PORT: wholeNumber(1, 4321, 65_535),
   HOST: z.preprocess((value) => unset(trimmed(value)), z.string().default('localhost')),

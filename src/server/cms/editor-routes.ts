@@ -19,10 +19,10 @@ import { HttpError, readBody } from '../http/read-body.ts';
 import { cookieValue, type EditorSessions, passwordMatches } from './session.ts';
 
 export const EDITOR_PATH = '/keystatic';
-export const EDITOR_API_PATH = '/api/keystatic';
-export const LOGIN_PATH = '/keystatic/login';
-export const LOGOUT_PATH = '/keystatic/logout';
-export const PUBLISHING_PATH = '/keystatic/publishing';
+const EDITOR_API_PATH = '/api/keystatic';
+const LOGIN_PATH = '/keystatic/login';
+const LOGOUT_PATH = '/keystatic/logout';
+const PUBLISHING_PATH = '/keystatic/publishing';
 /** Where Keystatic's local mode saves (writes and deletes files). */
 const SAVE_PATH = '/api/keystatic/update';
 const GITHUB_LOGIN_PATH = '/api/keystatic/github/login';
@@ -31,7 +31,7 @@ const GITHUB_AUTHORIZE = 'https://github.com/login/oauth/authorize';
 const OAUTH_STATE_COOKIE = 'humanwise_oauth_state';
 const OAUTH_STATE_MINUTES = 10;
 
-export function isEditorPath(path: string): boolean {
+function isEditorPath(path: string): boolean {
   return (
     path === EDITOR_PATH ||
     path.startsWith(`${EDITOR_PATH}/`) ||
@@ -41,7 +41,7 @@ export function isEditorPath(path: string): boolean {
 }
 
 /** The editor's policy: the public one's rules, plus what Keystatic's UI needs (and GitHub's API in github mode). */
-export function editorContentSecurityPolicy(mode: 'local' | 'github'): string {
+function editorContentSecurityPolicy(mode: 'local' | 'github'): string {
   const github = mode === 'github';
   return [
     "default-src 'self'",

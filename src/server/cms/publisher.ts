@@ -63,7 +63,7 @@ const HISTORY = 10;
  * editing session (the next field, the next item), and a build further along is let finish so
  * that an editor who keeps saving still sees changes go live.
  */
-export const SUPERSEDE_WITHIN_MS = 30_000;
+const SUPERSEDE_WITHIN_MS = 30_000;
 
 /**
  * Colour codes out, and only the part of a failed build's output that says what went wrong, with

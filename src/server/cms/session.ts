@@ -8,7 +8,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 
-export const SESSION_COOKIE = 'humanwise_editor';
+const SESSION_COOKIE = 'humanwise_editor';
 const SESSION_HOURS = 12;
 /** Failed logins allowed per client in the window; then the client waits for the window's end. */
 export const FAILED_LOGIN_LIMIT = 5;

@@ -27,7 +27,7 @@ const URL_LIKE = /https?|www|ftp|mailto|\b(com|net|org|io)\b/i;
  * The visitor's name when it can only be a name; otherwise null and the greeting names nobody.
  * The relay attack sent "Dear Claim your prize at https://evil.example/..." to strangers.
  */
-export function greetingName(raw: string): string | null {
+function greetingName(raw: string): string | null {
   const name = raw.normalize('NFC').trim().replace(/\s+/g, ' ');
   return NAME_ONLY.test(name) && !URL_LIKE.test(name) ? name : null;
 }

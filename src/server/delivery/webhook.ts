@@ -14,7 +14,7 @@ export interface WebhookRequest {
 }
 
 /** The JSON body: `{ type, timestamp, data }`, data being the stored lead as the export has it. */
-export function webhookBody(lead: StoredLead): string {
+function webhookBody(lead: StoredLead): string {
   return JSON.stringify({ type: 'lead.created', timestamp: lead.createdAt, data: lead });
 }
 

@@ -43,7 +43,7 @@ const USER_AGENT = 'HumanwiseSite/1.0 (Point of View feed reader)';
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /** A connection the feed reader refused to make: the address is not on the public internet. */
-export class RefusedAddressError extends Error {
+class RefusedAddressError extends Error {
   constructor(hostname: string, address: string | undefined) {
     super(
       `refused to connect to ${hostname}${address && address !== hostname ? ` (${address})` : ''}: not a public address`,
@@ -57,7 +57,7 @@ export class RefusedAddressError extends Error {
  * of connecting. This is the lookup the connection itself makes, so the address checked is the
  * address used: no second lookup for a rebinding DNS server to answer differently.
  */
-export function guardedLookup(base: LookupFunction, allowed: (address: string) => boolean): LookupFunction {
+function guardedLookup(base: LookupFunction, allowed: (address: string) => boolean): LookupFunction {
   return (hostname, options, callback) => {
     base(hostname, { ...options, all: true }, (error, result, family) => {
       if (error) return callback(error, '', 0);

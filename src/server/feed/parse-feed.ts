@@ -23,7 +23,7 @@ export const MAX_ITEMS = 50;
  * for a 220-character excerpt and the first image, and a bound on the work one item can cause.
  */
 export const TITLE_MARKUP_MAX = 1_000;
-export const DESCRIPTION_MARKUP_MAX = 20_000;
+const DESCRIPTION_MARKUP_MAX = 20_000;
 
 /** Elements that may repeat; always read as arrays so one and many look the same. */
 const REPEATED = new Set([

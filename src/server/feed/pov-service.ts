@@ -45,7 +45,7 @@ export interface PovService {
   cached(): FeedArticle[] | undefined;
 }
 
-export const POV_DEFAULTS = {
+const POV_DEFAULTS = {
   cacheTtlMs: 15 * 60_000,
   staleTtlMs: 24 * 60 * 60_000,
   timeoutMs: 5_000,

@@ -16,7 +16,7 @@ import { POV_THUMBNAIL_PATH, type FeedArticle } from '../../lib/pov/types.ts';
 import { type FetchFeedOptions, fetchPublic } from './fetch-feed.ts';
 
 /** The size the card shows (16:9) and the bytes a source image may have. */
-export const THUMBNAIL = { width: 640, height: 360, maxSourceBytes: 5 * 1024 * 1024, timeoutMs: 5_000 } as const;
+const THUMBNAIL = { width: 640, height: 360, maxSourceBytes: 5 * 1024 * 1024, timeoutMs: 5_000 } as const;
 /** A source that failed is asked again after this long, not on every visit. */
 const RETRY_FAILED_MS = 5 * 60_000;
 const ACCEPT = 'image/avif, image/webp, image/png, image/jpeg, image/gif;q=0.8, image/*;q=0.5';

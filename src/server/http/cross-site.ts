@@ -23,7 +23,7 @@ export const CROSS_SITE_MESSAGE =
   'This form can only be sent from our own website. Please open the page on our site and send it from there.';
 
 /** Lower-cased host with a default port (80, 443) dropped, or null when it is not a host. */
-export function normalizeHost(value: string): string | null {
+function normalizeHost(value: string): string | null {
   const trimmed = value.trim().toLowerCase();
   if (!trimmed) return null;
   try {

@@ -77,7 +77,7 @@ export async function writePrivateFile(
 }
 
 /** The path with every symbolic link resolved; for a path not there yet, its directory's. */
-export function resolvedPath(file: string): string {
+function resolvedPath(file: string): string {
   const absolute = path.resolve(file);
   try {
     return realpathSync(absolute);

@@ -114,7 +114,7 @@ export interface DeliveryRow {
   last_error: string | null;
 }
 
-export const iso = (value: string | Date): string => (value instanceof Date ? value.toISOString() : String(value));
+const iso = (value: string | Date): string => (value instanceof Date ? value.toISOString() : String(value));
 
 export function rowToDeliveryInfo(row: DeliveryRow): DeliveryInfo {
   return {

@@ -78,7 +78,7 @@ function runMigrations(db: DatabaseSync, now: () => Date): void {
 }
 
 /** SQLite's quick_check found damage; the message lists the first problems it reported. */
-export class StoreCheckError extends Error {
+class StoreCheckError extends Error {
   readonly code = 'STORE_QUICK_CHECK';
   constructor(problems: string) {
     super(`failed SQLite's quick_check (${problems})`);

@@ -11,7 +11,7 @@ import type { DeliveryEvent } from '../delivery/worker.ts';
 import type { DeliveryHealth } from '../leads/types.ts';
 
 /** What became of one waiting-list post (decode rejections count as `invalid`). */
-export const submissionOutcomes = [
+const submissionOutcomes = [
   'stored',
   'duplicate',
   'invalid',

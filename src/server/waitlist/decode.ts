@@ -19,7 +19,7 @@ import { discardBody, isHttpError, readBody } from '../http/read-body.ts';
 import { waitlistApiMessages as M } from './messages.ts';
 
 export const WAITLIST_BODY_LIMIT_BYTES = 16 * 1024;
-export const WAITLIST_BODY_TIMEOUT_MS = 10_000;
+const WAITLIST_BODY_TIMEOUT_MS = 10_000;
 
 /** JSON from the wizard, or a urlencoded post from the plain form. */
 export type BodyFormat = 'json' | 'form';
