@@ -10,7 +10,7 @@ import { type BuildStamp, readStamp, STAMP_FILE, stampSettings } from '../config
 import type { BuildSettings } from '../config/build-settings.ts';
 
 /** What a build reads, relative to the project root. Directories are walked in full. */
-export const BUILD_INPUTS = [
+const BUILD_INPUTS = [
   'src',
   'public',
   'astro.config.mjs',

@@ -61,7 +61,7 @@ export const email = (fallback: string) =>
 
 // --- Observability: visitor analytics (issue 23), build-time because the pages carry them ---
 /** Hosted Plausible; Umami has no single public origin, so it must be named. */
-export const PLAUSIBLE_ORIGIN = 'https://plausible.io';
+const PLAUSIBLE_ORIGIN = 'https://plausible.io';
 
 /** An origin only (scheme, host, port): where the analytics service takes events. */
 const analyticsOrigin = z.preprocess(
@@ -240,7 +240,7 @@ export function analyticsConfig(settings: BuildSettings): AnalyticsConfig | unde
  * The environment, with `./.env` (in the working directory) loaded first when it exists, through
  * Node's own parser. Variables already set in the environment win over the file.
  */
-export function readEnvironment(file = '.env'): Env {
+function readEnvironment(file = '.env'): Env {
   if (existsSync(file)) process.loadEnvFile(file);
   return process.env;
 }

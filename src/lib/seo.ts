@@ -6,7 +6,7 @@ export function absoluteUrl(path: string): string {
 }
 
 /** Search results cut titles past about 70 characters. */
-export const TITLE_LIMIT = 70;
+const TITLE_LIMIT = 70;
 
 /**
  * "Our Results" -> "Our Results | Humanwise". The home page uses its own title as given, and a

@@ -33,13 +33,13 @@ export const LIKELY_NEXT_LIMIT = 2;
  * waiting-list form and its confirmation), the APIs, and any file (a path with an extension: the
  * sitemap, feeds, images). Posts never are: the rules only ever follow links.
  */
-export const NEVER_SPECULATED: readonly string[] = [`${routes.waitlist()}{/*}?`, '/api/*', '/*.*'];
+const NEVER_SPECULATED: readonly string[] = [`${routes.waitlist()}{/*}?`, '/api/*', '/*.*'];
 
 /**
  * The editor's pages (the CMS), never speculated either; named in the rules only in builds that carry
  * the editor, because a build without it (CMS_MODE=off) mentions the CMS nowhere (tests/e2e/cms-off).
  */
-export const EDITOR_NEVER_SPECULATED = '/keystatic{/*}?';
+const EDITOR_NEVER_SPECULATED = '/keystatic{/*}?';
 
 /**
  * The rule set, the same on every page of a build. `withEditor`: the build carries the editor

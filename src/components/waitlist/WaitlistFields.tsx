@@ -33,7 +33,7 @@ function Hint({ id, hint }: { id: string; hint?: string | undefined }) {
   ) : null;
 }
 
-export function FieldError({ id, error }: { id: string; error?: string | undefined }) {
+function FieldError({ id, error }: { id: string; error?: string | undefined }) {
   return error ? (
     <p id={`${id}-error`} className="mt-2 text-sm font-medium text-error">
       {error}

@@ -16,7 +16,7 @@ export interface PovArticlesProps {
 const SKELETON_COUNT = 6;
 
 /** Reads the feed; the messages are the spec's. */
-export async function loadArticles(endpoint: string, fetchImpl: typeof fetch = fetch): Promise<FeedArticle[]> {
+async function loadArticles(endpoint: string, fetchImpl: typeof fetch = fetch): Promise<FeedArticle[]> {
   const response = await fetchImpl(endpoint, { headers: { Accept: 'application/json' } });
   if (!response.ok) throw new Error('Failed to fetch articles');
   const body = (await response.json()) as PovResponse;

@@ -3,7 +3,7 @@
  * shared and survives back/forward. Browser-safe: no Node or Astro imports.
  */
 export const ALL_CATEGORIES = 'All';
-export const CATEGORY_PARAM = 'category';
+const CATEGORY_PARAM = 'category';
 
 /** The category a query string asks for, matched case-insensitively; "All" when absent or unknown. */
 export function categoryFromSearch(search: string, categories: readonly string[]): string {

@@ -60,7 +60,7 @@ export const WAITLIST_LIMITS = {
   additionalInfo: 2000,
 } as const;
 
-export const waitlistMessages = {
+const waitlistMessages = {
   nameRequired: 'Name is required',
   nameTooLong: 'Name must be less than 100 characters',
   nameCharacters: 'Name contains characters we cannot accept',
