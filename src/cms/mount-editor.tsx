@@ -1,6 +1,7 @@
 /**
  * Starts the editor in the browser with React's own react-dom (the islands' Preact runtime does not
- * reach this module graph: src/build/island-runtime.mjs). Keystatic routes by the page's address.
+ * reach this module graph: src/integrations/astro-internals/preact-islands.mjs). Keystatic routes by
+ * the page's address.
  */
 import type { Config } from '@keystatic/core';
 import { Keystatic } from '@keystatic/core/ui';

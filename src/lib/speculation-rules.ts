@@ -37,7 +37,8 @@ const NEVER_SPECULATED: readonly string[] = [`${routes.waitlist()}{/*}?`, '/api/
 
 /**
  * The editor's pages (the CMS), never speculated either; named in the rules only in builds that carry
- * the editor, because a build without it (CMS_MODE=off) mentions the CMS nowhere (tests/e2e/cms-off).
+ * the editor, because a build without it (CMS_MODE=off) mentions the CMS nowhere
+ * (tests/e2e/cms-off.spec.ts).
  */
 const EDITOR_NEVER_SPECULATED = '/keystatic{/*}?';
 

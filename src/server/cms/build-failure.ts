@@ -4,7 +4,7 @@
  * without Astro's and Node's internals), read from the build's output. Also the part of the output
  * worth keeping for the operator, without the server's folder.
  *
- * The output's shapes (tests/unit/cms/fixtures/build-failures hold real ones):
+ * The output's shapes (tests/fixtures/build-failures hold real ones):
  * - a content file that does not match its schema: Astro's InvalidContentEntryDataError, whose
  *   message lists each field as `**seo.description**: Too small: ...`, and `loc.file` its file;
  * - a reference to an entry that does not exist: Astro's `Invalid content reference: entry "x" in

@@ -34,7 +34,7 @@ export interface SaveResult {
  */
 export type DeliveryChannel = 'team-email' | 'webhook' | 'visitor-email';
 
-/** A delivery the worker has leased: it alone may send it until `leaseUntil`. */
+/** A delivery the worker has leased: it alone may send it until the lease (claimDeliveries' `leaseMs`) ends. */
 export interface ClaimedDelivery {
   id: string;
   leadId: string;
