@@ -4,7 +4,7 @@
  * every editor field against its zod field, so the two cannot drift apart.
  */
 import { type ComponentSchema, fields } from '@keystatic/core';
-import { topicIconNames } from '../components/icons/topic-paths.ts';
+import { topicIconNames } from '../lib/topic-icons.ts';
 
 interface TextOptions {
   description?: string;

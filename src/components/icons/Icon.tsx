@@ -1,5 +1,5 @@
 import type { SVGProps } from 'react';
-import { type TopicIconName, topicPaths } from './topic-paths.ts';
+import { type TopicIconName, topicPaths } from '../../lib/topic-icons.ts';
 
 /*
  * Line icons drawn for this site (24px grid, 1.75 stroke). Decorative: the text beside them carries the meaning.

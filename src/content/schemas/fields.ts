@@ -4,7 +4,7 @@
  */
 import type { SchemaContext } from 'astro:content';
 import { z } from 'astro/zod';
-import { topicIconNames } from '../../components/icons/topic-paths.ts';
+import { topicIconNames } from '../../lib/topic-icons.ts';
 
 /** A strict object: any field not listed here fails the build. */
 export const fields = <T extends z.ZodRawShape>(shape: T) => z.object(shape).strict();
@@ -44,5 +44,5 @@ export const titled = () => fields({ title: text(), description: text() });
 /** A headline figure, e.g. { value: "5-10 hours", label: "saved per week" }. */
 export const figure = () => fields({ value: text(), label: text() });
 
-/** A topic icon: the keys of the icon map in src/components/icons/topic-paths.ts. */
+/** A topic icon: the keys of the icon map in src/lib/topic-icons.ts. */
 export const icon = () => z.enum(topicIconNames);

@@ -30,6 +30,8 @@ const rules: [string, string, string][] = [
   ['src/lib/', 'src/pages/', 'lib is below the pages'],
   ['src/lib/', 'src/islands/', 'lib is below the islands'],
   ['src/lib/', 'src/components/', 'lib is below the components'],
+  ['src/content/', 'src/components/', 'content is data: components render it'],
+  ['src/cms/', 'src/components/', 'the editor edits content; it renders no site component'],
   ['src/components/', 'src/server/', 'components render in the browser too'],
   ['src/islands/', 'src/server/', 'islands run in the browser'],
   ['src/pages/', 'src/server/', 'the server hands pages their data through locals'],

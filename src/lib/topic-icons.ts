@@ -1,7 +1,8 @@
 /**
  * The topic icons, which content files may name: their schemas (src/content/schemas/fields.ts) and the
- * editor (src/cms/fields.ts) accept exactly these keys. Plain data without JSX, so the editor can read
- * the names without importing a component (src/components/icons/Icon.tsx draws them).
+ * editor (src/cms/fields.ts) accept exactly these keys. Plain data without JSX, kept in lib so that
+ * content and the editor read the names without importing a component (src/components/icons/Icon.tsx
+ * draws them).
  */
 export const topicPaths = {
   agent: [
