@@ -21,7 +21,7 @@ import { createPovHandler, createPovThumbnailHandler } from './api/pov.ts';
 import { createThumbnails } from './feed/thumbnails.ts';
 import { createPovService } from './feed/pov-service.ts';
 import { WAITLIST_API_PATH, WAITLIST_FORM_PATH } from '../lib/waitlist/api.ts';
-import { POV_THUMBNAIL_PATH } from '../lib/pov/types.ts';
+import { POV_API_PATH, POV_THUMBNAIL_PATH } from '../lib/pov/types.ts';
 import { differingBuildSettings, mismatchMessage, readStamp } from '../config/build-stamp.ts';
 import { loadSettings, settingsOrExit } from './settings.ts';
 import { createChannels } from './delivery/channels.ts';
@@ -316,7 +316,7 @@ const app = createApp({
   },
   api: {
     [WAITLIST_API_PATH]: createWaitlistApiHandler(waitlist),
-    '/api/pov': createPovHandler(povService),
+    [POV_API_PATH]: createPovHandler(povService),
     [POV_THUMBNAIL_PATH]: createPovThumbnailHandler(thumbnails),
   },
   // The no-JavaScript waiting-list form posts to its own page.

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { orderFeedItems } from '../../lib/pov/order-feed-items.ts';
-import type { FeedArticle, PovResponse } from '../../lib/pov/types.ts';
+import { type FeedArticle, POV_API_PATH, type PovResponse } from '../../lib/pov/types.ts';
 import { IslandErrorBoundary } from '../IslandErrorBoundary.tsx';
 import { ArticleGrid, LoadingGrid, NoArticles } from '../../components/pov/ArticleList.tsx';
 
@@ -27,7 +27,7 @@ async function loadArticles(endpoint: string, fetchImpl: typeof fetch = fetch): 
 /** What the status line announces once the list is in: "1 article", "4 articles". */
 const articleCount = (count: number) => `${count} ${count === 1 ? 'article' : 'articles'}`;
 
-function PovArticlesView({ endpoint = '/api/pov' }: PovArticlesProps) {
+function PovArticlesView({ endpoint = POV_API_PATH }: PovArticlesProps) {
   // Each "Try again" is a new attempt. An outcome belongs to the attempt that produced it, so a
   // retry shows the loading state in the render that follows the press, with no flag to reset.
   const [attempt, setAttempt] = useState(0);

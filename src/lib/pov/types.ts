@@ -24,6 +24,9 @@ export interface FeedArticle {
   published: string | null;
 }
 
+/** Where the page's island reads the articles (GET): our server, which fetched and parsed the feed. */
+export const POV_API_PATH = '/api/pov';
+
 /** What GET /api/pov answers, in the `{status, items, message}` shape the page reads. */
 export type PovResponse = { status: 'ok'; items: FeedArticle[] } | { status: 'error'; message: string };
 
