@@ -37,6 +37,11 @@ export interface QueuedEvent {
 
 /** The attribute on <html> that says which service the page reports to (absent: none). */
 export const ANALYTICS_PROVIDER_ATTRIBUTE = 'data-analytics-provider';
+/**
+ * Each service's public events API, on its origin: the browser's sender (page views, the funnel) and
+ * the server (each stored lead) post there.
+ */
+export const ANALYTICS_EVENTS_PATH = { plausible: '/api/event', umami: '/api/send' } as const;
 /** Dispatched on document when an event is queued, so a loaded sender picks it up at once. */
 export const ANALYTICS_QUEUED = 'humanwise:analytics';
 

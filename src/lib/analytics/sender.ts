@@ -11,6 +11,7 @@
  * credentials. The URL sent is the page's path without its query string.
  */
 import {
+  ANALYTICS_EVENTS_PATH,
   ANALYTICS_QUEUED,
   type AnalyticsEventName,
   analyticsEvents,
@@ -59,7 +60,7 @@ function send(name: AnalyticsEventName | undefined, props: Record<string, string
   if (provider === 'plausible') {
     // text/plain, as Plausible's own script sends it: a simple request, no CORS preflight.
     post(
-      '/api/event',
+      ANALYTICS_EVENTS_PATH.plausible,
       {
         name: name ?? 'pageview',
         url: `${location.origin}${path}`,
@@ -71,7 +72,7 @@ function send(name: AnalyticsEventName | undefined, props: Record<string, string
     );
   } else if (provider === 'umami') {
     post(
-      '/api/send',
+      ANALYTICS_EVENTS_PATH.umami,
       {
         type: 'event',
         payload: {

@@ -7,7 +7,7 @@
  */
 import type { AnalyticsConfig } from '../../config/build-settings.ts';
 import { routes } from '../../config/routes.ts';
-import { analyticsEvents, analyticsProps } from '../../lib/analytics/events.ts';
+import { ANALYTICS_EVENTS_PATH, analyticsEvents, analyticsProps } from '../../lib/analytics/events.ts';
 
 export interface LeadStoredReporterOptions {
   analytics: AnalyticsConfig | undefined;
@@ -33,9 +33,12 @@ export function createLeadStoredReporter(
     const props = analyticsProps({ program });
     const [endpoint, body] =
       analytics.provider === 'plausible'
-        ? ['/api/event', { name: analyticsEvents.leadStored, url: `${siteUrl}${path}`, domain: analytics.site, props }]
+        ? [
+            ANALYTICS_EVENTS_PATH.plausible,
+            { name: analyticsEvents.leadStored, url: `${siteUrl}${path}`, domain: analytics.site, props },
+          ]
         : [
-            '/api/send',
+            ANALYTICS_EVENTS_PATH.umami,
             {
               type: 'event',
               payload: {
