@@ -6,6 +6,7 @@ import { makeHandler } from '@keystatic/astro/api';
 import type { APIRoute } from 'astro';
 import config from '../../keystatic.config.ts';
 import { checkSave } from './check-save.ts';
+import { SAVE_PATH } from '../config/editor-paths.ts';
 
 export const prerender = false;
 
@@ -15,7 +16,7 @@ export const ALL: APIRoute = async (context) => {
   const { request } = context;
   // Only as the server routed it, after its login (src/server/app.ts): not by another spelling of the path.
   if (!context.locals.editorRequest) return new Response(null, { status: 404 });
-  if (request.method === 'POST' && new URL(request.url).pathname === '/api/keystatic/update') {
+  if (request.method === 'POST' && new URL(request.url).pathname === SAVE_PATH) {
     // A copy of the request: Keystatic reads the original itself.
     const body: unknown = await request
       .clone()

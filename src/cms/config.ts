@@ -5,10 +5,8 @@
  */
 import { config, type GitHubConfig, type LocalConfig } from '@keystatic/core';
 import { createElement } from 'react';
+import { PUBLISHING_PATH } from '../config/editor-paths.ts';
 import { collections, singletons } from './schema.ts';
-
-/** Where local mode's publishing status is (src/server/cms/publishing-page.ts), linked from the editor's header. */
-const PUBLISHING_STATUS_PATH = '/keystatic/publishing';
 
 /**
  * The editor's typeface: Keystatic's own token (its text sets it on each element; the page itself has
@@ -21,7 +19,7 @@ const publishingLink = () =>
   createElement(
     'a',
     {
-      href: PUBLISHING_STATUS_PATH,
+      href: PUBLISHING_PATH,
       style: { fontFamily: EDITOR_FONT, fontSize: '0.8125rem', color: 'inherit', textDecoration: 'underline' },
     },
     'Publishing status',

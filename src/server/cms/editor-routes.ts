@@ -14,17 +14,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { EDITOR_API_PATH, EDITOR_PATH, PUBLISHING_PATH, SAVE_PATH } from '../../config/editor-paths.ts';
 import { clientKey } from '../http/client-key.ts';
 import { HttpError, readBody } from '../http/read-body.ts';
 import { cookieValue, type EditorSessions, passwordMatches } from './session.ts';
 
-export const EDITOR_PATH = '/keystatic';
-const EDITOR_API_PATH = '/api/keystatic';
 const LOGIN_PATH = '/keystatic/login';
 const LOGOUT_PATH = '/keystatic/logout';
-const PUBLISHING_PATH = '/keystatic/publishing';
-/** Where Keystatic's local mode saves (writes and deletes files). */
-const SAVE_PATH = '/api/keystatic/update';
 const GITHUB_LOGIN_PATH = '/api/keystatic/github/login';
 const GITHUB_CALLBACK_PATH = '/api/keystatic/github/oauth/callback';
 const GITHUB_AUTHORIZE = 'https://github.com/login/oauth/authorize';

@@ -7,7 +7,8 @@
  * ago" with the time in UTC.
  */
 import type { BuildProblem } from './build-failure.ts';
-import { EDITOR_PATH, editorPage } from './editor-routes.ts';
+import { EDITOR_PATH } from '../../config/editor-paths.ts';
+import { editorPage } from './editor-routes.ts';
 import type { Publisher, PublishResult } from './publisher.ts';
 
 const escapeHtml = (value: string) =>
