@@ -71,6 +71,8 @@ export interface AppDependencies {
 }
 
 const METRICS_PATH = '/metrics';
+/** The store's and the outbox's state for monitoring (README, "Operating it"). */
+const HEALTH_PATH = '/healthz';
 
 const FAILURE_ROUTE = '/diagnostics/render-failure';
 /** Astro's error pages, built files sent with their own status: never a 200 answer to a request for them. */
@@ -149,7 +151,7 @@ export function createApp(deps: AppDependencies) {
   const crossSiteRefusal = createCrossSiteCheck(deps.crossSite ?? { siteUrl: '' });
   /** The paths answered here rather than by Astro (the metrics' route label keeps them as they are). */
   const isKnownPath = (path: string) =>
-    path === '/healthz' ||
+    path === HEALTH_PATH ||
     path === METRICS_PATH ||
     assets.has(path) ||
     Object.hasOwn(api, path) ||
@@ -221,7 +223,7 @@ export function createApp(deps: AppDependencies) {
 
     if (path === METRICS_PATH && deps.metrics) return deps.metrics.endpoint(req, res);
 
-    if (path === '/healthz') {
+    if (path === HEALTH_PATH) {
       if (!allowMethods(req, res, PAGE_METHODS)) return;
       const answer = await health().catch(() => false);
       const ok = answer !== false;
