@@ -8,7 +8,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
 import { createApp, type AstroHandler } from './app.ts';
-import { loadStaticAssets } from './http/static-files.ts';
+import type { SecurityHeaderOptions } from './http/security-headers.ts';
+import { loadStaticAssets, type StaticAsset } from './http/static-files.ts';
 import { collectScriptHashes } from './http/inline-script-hashes.ts';
 import { gracefulShutdown } from './http/graceful-shutdown.ts';
 import { createHttpServer } from './http/server.ts';
@@ -212,6 +213,13 @@ const waitlist = {
   ...(metrics ? { countOutcome: metrics.countSubmission } : {}),
 };
 
+/** The security headers' options for a build: its pages' inline-script hashes, at start and after each publish. */
+const securityFor = (built: Map<string, StaticAsset>): SecurityHeaderOptions => ({
+  scriptHashes: collectScriptHashes([...built.values()].map((asset) => asset.scriptHashes)),
+  hsts: settings.SITE_URL.startsWith('https:'),
+  analyticsOrigin: site.analytics?.origin,
+});
+
 // Local mode publishes by rebuilding this folder's sources on this server, and Keystatic saves into
 // the working directory: both must be the site's own folder (a container image has no sources).
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -242,15 +250,7 @@ const publisher: Publisher | undefined =
             handler: AstroHandler;
           };
           const nextAssets = await loadStaticAssets(distDir);
-          app.setBuild({
-            assets: nextAssets,
-            astro: next.handler,
-            security: {
-              scriptHashes: collectScriptHashes([...nextAssets.values()].map((asset) => asset.scriptHashes)),
-              hsts: settings.SITE_URL.startsWith('https:'),
-              analyticsOrigin: site.analytics?.origin,
-            },
-          });
+          app.setBuild({ assets: nextAssets, astro: next.handler, security: securityFor(nextAssets) });
         },
         log: (event, message) =>
           event.event === 'publish failed' ? logger.warn(event, message) : logger.info(event, message),
@@ -277,11 +277,7 @@ const editor =
 const app = createApp({
   assets,
   astro,
-  security: {
-    scriptHashes: collectScriptHashes([...assets.values()].map((asset) => asset.scriptHashes)),
-    hsts: settings.SITE_URL.startsWith('https:'),
-    analyticsOrigin: site.analytics?.origin,
-  },
+  security: securityFor(assets),
   logger,
   enableFailureRoute: settings.ENABLE_FAILURE_ROUTE,
   crossSite: { siteUrl: settings.SITE_URL, allowedHosts: settings.ALLOWED_ORIGINS },
