@@ -6,7 +6,9 @@
  * - each content file must read with the editor's field rules (save-check/editor-rules.ts), and
  *   validate with the build's own schema, rules across fields included (save-check/build-rules.ts);
  * - the entries it names must exist once the save is written, and no entry may be left naming one it
- *   deletes or renames (save-check/references.ts).
+ *   deletes or renames (save-check/references.ts);
+ * - it writes and deletes only entries' files and their artwork: Keystatic accepts any path that
+ *   begins like a collection's or a singleton's (src/content/site… for src/content/site.json).
  */
 import { svgProblem, uploadOf } from './save-check/artwork.ts';
 import { checkBuildRules } from './save-check/build-rules.ts';
@@ -46,6 +48,11 @@ export async function checkSave(config: CmsConfig, body: unknown, root = process
     file: path,
     contents: Buffer.from(contents, 'base64url'),
   }));
+  const elsewhere = [...body.additions, ...body.deletions].find(
+    ({ path }) => !entryOf(config, path) && !uploadOf(config, path),
+  );
+  if (elsewhere)
+    return `Not saved: ${elsewhere.path} is not an entry's file or its artwork, which is all the editor changes`;
 
   for (const { file, contents } of additions) {
     const upload = uploadOf(config, file);

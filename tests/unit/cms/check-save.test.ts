@@ -47,10 +47,26 @@ describe('a save, checked before it is written', () => {
     expect(await checkSave(config, save('src/content/site.json', nameless))).toMatch(/Company name must not be empty/);
   });
 
-  it('leaves a malformed body and paths outside the content to Keystatic', async () => {
+  it('leaves a malformed body to Keystatic', async () => {
     expect(await checkSave(config, null)).toBeUndefined();
     expect(await checkSave(config, { additions: 'all' })).toBeUndefined();
-    expect(await checkSave(config, save('src/content/case-studies/../../../etc/x.md', 'nothing'))).toBeUndefined();
+  });
+
+  it('refuses to write or delete any file but an entry’s and its artwork', async () => {
+    // Keystatic itself accepts a path that begins like a singleton's or a collection's.
+    for (const file of [
+      'src/content/sitemap.mjs',
+      'src/content/siteX/x.mjs',
+      'src/content/case-studies/../../../etc/x.md',
+    ]) {
+      expect(await checkSave(config, save(file, 'export {}'), root)).toBe(
+        `Not saved: ${file} is not an entry's file or its artwork, which is all the editor changes`,
+      );
+    }
+    const deletion = { additions: [], deletions: [{ path: 'src/content.config.ts' }] };
+    expect(await checkSave(config, deletion, root)).toMatch(
+      /^Not saved: src\/content\.config\.ts is not an entry's file/,
+    );
   });
 });
 
