@@ -1,5 +1,5 @@
 // @ts-check
-import { defineConfig, fontProviders } from 'astro/config';
+import { defineConfig, fontProviders, svgoOptimizer } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
@@ -9,6 +9,7 @@ import { astroInternals } from './src/integrations/astro-internals/index.mjs';
 import { cmsEditor } from './src/build/cms-editor.mjs';
 import { noRawHtmlInContent } from './src/build/no-raw-html.mjs';
 import { loadBuildSettings } from './src/config/build-settings.ts';
+import { withoutScripts } from './src/lib/content/svg-scripts.ts';
 
 const buildSettings = loadBuildSettings();
 
@@ -69,6 +70,9 @@ export default defineConfig({
       },
     },
   ],
+  // Artwork drawn inline loses any script, event handler or javascript: link it has, and nothing
+  // else (src/lib/content/svg-scripts.ts): the server allows every inline script of a built page.
+  experimental: { svgOptimizer: svgoOptimizer(withoutScripts) },
   compressHTML: true,
   prefetch: false,
   devToolbar: { enabled: false },

@@ -1,8 +1,10 @@
 /**
  * An uploaded image (Keystatic sends it as one more file of the save, in its field's folder:
  * src/assets/art/<collection>/<entry>/image.<extension>) must be an SVG file, named and made as one:
- * the site draws its artwork as SVG (src/content/schemas/fields.ts artwork()).
+ * the site draws its artwork as SVG (src/content/schemas/fields.ts artwork()). And a drawing only:
+ * a script in it would run on the page that draws it inline (src/lib/content/svg-scripts.ts).
  */
+import { hasScripts } from '../../lib/content/svg-scripts.ts';
 import { type CmsConfig, collectionsOf, type Entry, fieldsIn, SLUG } from './entries.ts';
 
 /** An SVG document: an XML declaration, comments or a doctype at most, then its <svg> element. */
@@ -23,6 +25,15 @@ export function uploadOf(config: CmsConfig, file: string): { entry: Entry; label
 /** undefined when the uploaded file is an SVG; otherwise what is wrong with it, after its field's label. */
 export function svgProblem(file: string, contents: Buffer, labels: string[]): string | undefined {
   const name = file.slice(file.lastIndexOf('/') + 1);
-  if (name.endsWith('.svg') && SVG.test(contents.toString('utf8'))) return undefined;
-  return `"${labels.join(' › ')}" must be an SVG file (a name ending in .svg), and ${name} is not one`;
+  const field = `"${labels.join(' › ')}"`;
+  const text = contents.toString('utf8');
+  if (!name.endsWith('.svg') || !SVG.test(text))
+    return `${field} must be an SVG file (a name ending in .svg), and ${name} is not one`;
+  try {
+    if (hasScripts(text))
+      return `${field} must be a drawing only, and ${name} holds a script (a <script>, an "on…" attribute or a javascript: link)`;
+  } catch {
+    return `${field} must be a well-formed SVG file, and ${name} cannot be read as one`;
+  }
+  return undefined;
 }

@@ -92,6 +92,18 @@ describe('an uploaded artwork must be an SVG', () => {
     );
   });
 
+  it('refuses an SVG with a script, which would run on the page that draws it inline', async () => {
+    const scripted = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1" onclick="alert(1)"/></svg>',
+    );
+    expect(await checkSave(config, withImage('image.svg', scripted), root)).toBe(
+      `Not saved: "Artwork" must be a drawing only, and image.svg holds a script (a <script>, an "on…" attribute or a javascript: link) (case study "${stellaTitle}")`,
+    );
+    expect(await checkSave(config, withImage('image.svg', Buffer.from('<svg><rect></svg>')), root)).toMatch(
+      /^Not saved: "Artwork" must be a well-formed SVG file, and image\.svg cannot be read as one/,
+    );
+  });
+
   it('refuses an entry naming a PNG with the build’s own rule, and passes a real SVG', async () => {
     const named = stella.replace('/image.svg', '/image.png');
     expect(await checkSave(config, save('src/content/case-studies/stella.md', named), root)).toBe(
