@@ -74,6 +74,11 @@ const store = await openLeadStore(settings, {
   channels: channels.enabled,
   confirmationsPerHour: settings.LEADS_CONFIRM_MAX_PER_HOUR,
   onNarrowed: (paths) => logger.warn({ paths }, 'lead store files were readable by others; narrowed to the owner'),
+  onSharedDirectory: (dir) =>
+    logger.warn(
+      { dir },
+      "SQLITE_PATH's folder is readable by others and holds other files, so it was left as it is: give the store a folder of its own (the default ./data/leads.sqlite)",
+    ),
 }).catch((error: unknown) => {
   // One line, as for a bad setting: an unreachable database or a damaged file is not a crash.
   console.error(storeStartProblem(error, settings));

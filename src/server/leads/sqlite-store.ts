@@ -34,6 +34,8 @@ export interface SqliteStoreOptions extends LeadStoreOptions {
   busyTimeoutMs?: number;
   /** Told which paths had wider permissions than the owner's and were narrowed. */
   onNarrowed?: (paths: string[]) => void;
+  /** Told of the store's directory when it is readable by others but shared with other files (left as it is). */
+  onSharedDirectory?: (dir: string) => void;
 }
 
 /**
@@ -120,8 +122,9 @@ export function openSqliteLeadStore(file: string, options: SqliteStoreOptions = 
   const now = options.now ?? (() => new Date());
   const channels = [...new Set(options.channels ?? [])];
   if (location !== ':memory:') {
-    const narrowed = securePrivateStore(location);
+    const { narrowed, sharedDirectory } = securePrivateStore(location);
     if (narrowed.length > 0) options.onNarrowed?.(narrowed);
+    if (sharedDirectory) options.onSharedDirectory?.(sharedDirectory);
   }
 
   const db = new DatabaseSync(location);

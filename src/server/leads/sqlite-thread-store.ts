@@ -8,9 +8,9 @@
  * same method on the SQLite store and answers. A method added to the LeadStore interface is a
  * type error here until it is forwarded.
  *
- * Options that are functions cannot cross threads: `onNarrowed` is called here when the worker
- * reports, and an injected clock (`now`) is read here at each call and its time sent along, so
- * the store sees the time the call was made, as it would in-thread.
+ * Options that are functions cannot cross threads: `onNarrowed` and `onSharedDirectory` are called
+ * here when the worker reports, and an injected clock (`now`) is read here at each call and its
+ * time sent along, so the store sees the time the call was made, as it would in-thread.
  */
 import { Worker } from 'node:worker_threads';
 import type { SqliteStoreOptions } from './sqlite-store.ts';
@@ -26,7 +26,16 @@ const revive = ({ error }: WorkerReply & { ok: false }) =>
   });
 
 export async function openSqliteThreadStore(file: string, options: SqliteStoreOptions = {}): Promise<LeadStore> {
-  const { now, onNarrowed, ...plain } = options;
+  const { now, onNarrowed, onSharedDirectory, ...plain } = options;
+  /** The worker's reports on the store's permissions; true when `message` was one. */
+  const permissionReport = (
+    message: WorkerReply | WorkerStatus,
+  ): message is { narrowed: string[] } | { sharedDirectory: string } => {
+    if ('narrowed' in message) onNarrowed?.(message.narrowed);
+    else if ('sharedDirectory' in message) onSharedDirectory?.(message.sharedDirectory);
+    else return false;
+    return true;
+  };
   const workerOptions: WorkerOptions = { ...plain, ...(now ? { openedAt: now().getTime() } : {}) };
   const worker = new Worker(new URL('./sqlite-worker.ts', import.meta.url), {
     workerData: { file, options: workerOptions },
@@ -48,7 +57,7 @@ export async function openSqliteThreadStore(file: string, options: SqliteStoreOp
     worker.once('error', reject);
     worker.once('exit', onExit);
     const onStatus = (status: WorkerStatus) => {
-      if ('narrowed' in status) return void onNarrowed?.(status.narrowed);
+      if (permissionReport(status)) return;
       worker.off('message', onStatus);
       worker.off('error', reject);
       worker.off('exit', onExit);
@@ -59,7 +68,7 @@ export async function openSqliteThreadStore(file: string, options: SqliteStoreOp
   });
 
   worker.on('message', (reply: WorkerReply | WorkerStatus) => {
-    if ('narrowed' in reply) return void onNarrowed?.(reply.narrowed);
+    if (permissionReport(reply)) return;
     if (!('id' in reply)) return;
     const waiter = pending.get(reply.id);
     if (!waiter) return;

@@ -39,10 +39,11 @@ export type WorkerReply =
 export type WorkerStatus =
   | { ready: true }
   | { ready: false; error: WorkerReply & { ok: false } }
-  | { narrowed: string[] };
+  | { narrowed: string[] }
+  | { sharedDirectory: string };
 
 /** What the main thread sends along: the store's options without their functions. */
-export interface WorkerOptions extends Omit<SqliteStoreOptions, 'now' | 'onNarrowed'> {
+export interface WorkerOptions extends Omit<SqliteStoreOptions, 'now' | 'onNarrowed' | 'onSharedDirectory'> {
   /** Set when the main thread injected a clock: its time at open (calls carry theirs in `at`). */
   openedAt?: number;
 }
@@ -83,6 +84,7 @@ try {
     ...storeOptions,
     ...(injected ? { now: () => new Date(callTime ?? Date.now()) } : {}),
     onNarrowed: (paths) => port.postMessage({ narrowed: paths } satisfies WorkerStatus),
+    onSharedDirectory: (dir) => port.postMessage({ sharedDirectory: dir } satisfies WorkerStatus),
   });
   port.postMessage({ ready: true } satisfies WorkerStatus);
 } catch (error) {

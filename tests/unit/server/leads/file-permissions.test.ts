@@ -39,9 +39,36 @@ const modeOf = (target: string) => fs.statSync(target).mode & 0o777;
 describe('securePrivateStore', () => {
   it('narrows the store, its directory and every copy beside it to the owner', () => {
     const { dir, file } = storeWith('leads.sqlite-wal', 'leads.sqlite.bak');
-    expect(securePrivateStore(file).sort()).toEqual([dir, file, `${file}-wal`, `${file}.bak`].sort());
+    const report = securePrivateStore(file);
+    expect(report.narrowed.sort()).toEqual([dir, file, `${file}-wal`, `${file}.bak`].sort());
+    expect(report.sharedDirectory).toBeUndefined();
     expect(modeOf(dir)).toBe(0o700);
     for (const name of [file, `${file}-wal`, `${file}.bak`]) expect(modeOf(name), name).toBe(0o600);
+  });
+
+  it('leaves a folder shared with other files as it is (SQLITE_PATH=/tmp/leads.sqlite), and says so', () => {
+    const { dir, file } = storeWith('leads.sqlite-wal', 'someone-elses.txt');
+    fs.mkdirSync(path.join(dir, 'another-program'));
+    fs.chmodSync(dir, 0o1777);
+    const report = securePrivateStore(file);
+    expect(fs.statSync(dir).mode & 0o7777).toBe(0o1777);
+    expect(modeOf(path.join(dir, 'someone-elses.txt'))).toBe(0o644);
+    expect(report).toEqual({ narrowed: [file, `${file}-wal`].sort(), sharedDirectory: dir });
+    expect(modeOf(file)).toBe(0o600);
+  });
+
+  it('says nothing of a shared folder already private to the owner', () => {
+    const { dir, file } = storeWith('notes.txt');
+    fs.chmodSync(dir, 0o700);
+    expect(securePrivateStore(file)).toEqual({ narrowed: [file] });
+  });
+
+  it('creates a missing folder private to the owner', () => {
+    const { dir } = storeWith();
+    const file = path.join(dir, 'new', 'leads.sqlite');
+    expect(securePrivateStore(file)).toEqual({ narrowed: [] });
+    expect(modeOf(path.dirname(file))).toBe(0o700);
+    expect(modeOf(file)).toBe(0o600);
   });
 
   it('passes over a file that is gone between the listing and the look, and narrows the rest', () => {

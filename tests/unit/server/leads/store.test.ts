@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -239,6 +239,22 @@ describe('SQLite on its worker thread', () => {
       await store.close();
     }
     expect(readSqlite(file, (db) => db.prepare('SELECT count(*) AS n FROM leads').get()?.n)).toBe(40);
+  });
+
+  it('reports a shared folder it left as it was, from the worker', async () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, 'someone-elses.txt'), '');
+    chmodSync(dir, 0o755);
+    const shared: string[] = [];
+    const store = await openSqliteThreadStore(path.join(dir, 'shared.sqlite'), {
+      onSharedDirectory: (folder) => shared.push(folder),
+    });
+    try {
+      expect(shared).toEqual([dir]);
+      expect(statSync(dir).mode & 0o777).toBe(0o755);
+    } finally {
+      await store.close();
+    }
   });
 
   it('forwards every method the SQLite store has, and rejects every call once closed', async () => {
