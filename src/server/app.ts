@@ -87,10 +87,14 @@ const lastResortErrorPage =
 
 /** Each built page's policy, allowing exactly its own inline scripts; written once per page. */
 const pagePolicies = new WeakMap<StaticAsset, string>();
-function pagePolicy(asset: StaticAsset, scriptHashes: readonly string[], analyticsOrigin: string | undefined): string {
+function pagePolicy(asset: StaticAsset, scriptHashes: readonly string[], security: SecurityHeaderOptions): string {
   let policy = pagePolicies.get(asset);
   if (policy === undefined) {
-    policy = contentSecurityPolicy({ scriptHashes, add: withAnalyticsOrigin({}, analyticsOrigin) });
+    policy = contentSecurityPolicy({
+      scriptHashes,
+      hsts: security.hsts,
+      add: withAnalyticsOrigin({}, security.analyticsOrigin),
+    });
     pagePolicies.set(asset, policy);
   }
   return policy;
@@ -106,12 +110,12 @@ function sendAsset(
   res: ServerResponse,
   asset: StaticAsset,
   status: number,
-  analyticsOrigin: string | undefined,
+  security: SecurityHeaderOptions,
 ) {
   res.setHeader('Content-Type', asset.contentType);
   // A built page allows exactly its own inline scripts (a shorter header, and a tighter policy).
   if (asset.scriptHashes) {
-    res.setHeader('Content-Security-Policy', pagePolicy(asset, asset.scriptHashes, analyticsOrigin));
+    res.setHeader('Content-Security-Policy', pagePolicy(asset, asset.scriptHashes, security));
   }
   res.setHeader('Cache-Control', status === 200 ? asset.cacheControl : 'no-store');
   res.setHeader('Vary', 'Accept-Encoding');
@@ -174,7 +178,7 @@ export function createApp(deps: AppDependencies) {
   }
 
   function sendNotFound(req: IncomingMessage, res: ServerResponse) {
-    if (notFound) sendAsset(req, res, notFound, 404, security.analyticsOrigin);
+    if (notFound) sendAsset(req, res, notFound, 404, security);
     else res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
   }
 
@@ -262,7 +266,7 @@ export function createApp(deps: AppDependencies) {
       return redirectLocally(res, 301, location);
     }
     const asset = assets.get(path);
-    if (asset && !ERROR_PAGES.has(path)) return sendAsset(req, res, asset, 200, security.analyticsOrigin);
+    if (asset && !ERROR_PAGES.has(path)) return sendAsset(req, res, asset, 200, security);
     return renderWithAstro(req, res);
   }
 

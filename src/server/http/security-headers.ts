@@ -4,7 +4,11 @@ import { isSpeculable } from '../../lib/speculation-rules.ts';
 export interface SecurityHeaderOptions {
   /** sha256 sources ('sha256-…') of every inline script the built pages carry. */
   scriptHashes: readonly string[];
-  /** Send Strict-Transport-Security (only when the public site is served over https). */
+  /**
+   * The public site is served over https (SITE_URL): send Strict-Transport-Security and the CSP's
+   * upgrade-insecure-requests. Over plain http both stay off: upgrade-insecure-requests would make
+   * browsers fetch every image, font and script of a page at an https address nothing answers.
+   */
   hsts: boolean;
   /** The visitor-analytics service's origin (PUBLIC_ANALYTICS_*): every page posts its events there. */
   analyticsOrigin?: string | undefined;
@@ -59,13 +63,18 @@ export function withAnalyticsOrigin(add: CspSources, origin: string | undefined)
   return origin ? { ...add, 'connect-src': [...(add['connect-src'] ?? []), origin] } : add;
 }
 
-/** The Content-Security-Policy: the base, this response's inline-script hashes, and `add`'s sources. */
+/**
+ * The Content-Security-Policy: the base, this response's inline-script hashes, and `add`'s sources;
+ * upgrade-insecure-requests only when the site is served over https (`hsts`).
+ */
 export function contentSecurityPolicy({
   scriptHashes,
+  hsts,
   add = {},
-}: Pick<SecurityHeaderOptions, 'scriptHashes'> & { add?: CspSources }): string {
+}: Pick<SecurityHeaderOptions, 'scriptHashes' | 'hsts'> & { add?: CspSources }): string {
   const directives: string[] = [];
   for (const [directive, base] of Object.entries(BASE_POLICY) as [CspDirective, readonly string[]][]) {
+    if (directive === 'upgrade-insecure-requests' && !hsts) continue;
     const extra = directive === 'script-src' ? scriptHashes.map((hash) => `'${hash}'`) : [];
     const sources = [...new Set([...base, ...(add[directive] ?? []), ...extra])];
     if (sources.length > 0) directives.push(`${directive} ${sources.join(' ')}`);

@@ -81,11 +81,12 @@ describe('the Content-Security-Policy', () => {
   it("lets pages post to exactly the service's origin, and loads no script from it", () => {
     const on = contentSecurityPolicy({
       scriptHashes: [],
+      hsts: true,
       add: withAnalyticsOrigin({}, 'https://stats.humanwise.co'),
     });
     expect(on).toContain("connect-src 'self' https://stats.humanwise.co;");
     expect(on).toContain("script-src 'self';");
-    expect(contentSecurityPolicy({ scriptHashes: [] })).toContain("connect-src 'self';");
+    expect(contentSecurityPolicy({ scriptHashes: [], hsts: true })).toContain("connect-src 'self';");
   });
 });
 
