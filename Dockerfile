@@ -3,8 +3,9 @@
 # production dependencies only, the build output and the server's own code, run as a non-root user.
 # .ci/check-runtime-stage.ts copies exactly what the runtime stage copies and runs it (README, "Deploy").
 #
-# Build-time settings are baked into the pages, so they are build arguments, passed again to the
-# runtime stage (the server refuses a build made with other values):
+# Build-time settings (SITE_URL and every PUBLIC_*, CMS_MODE, KEYSTATIC_GITHUB_REPO: the names in
+# src/config/build-settings.ts) are baked into the pages, so they are build arguments, passed again
+# to the runtime stage (the server refuses a build made with other values):
 #   docker build --build-arg SITE_URL=https://www.humanwise.co --build-arg PUBLIC_CONTACT_EMAIL=... .
 #
 # The editor (README, "The editor: operator"): the image supports CMS_MODE=off (the default) and
@@ -27,6 +28,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 ARG SITE_URL PUBLIC_BOOKING_URL PUBLIC_LINKEDIN_URL PUBLIC_CONTACT_EMAIL
 ARG CMS_MODE KEYSTATIC_GITHUB_REPO PUBLIC_KEYSTATIC_GITHUB_APP_SLUG
+ARG PUBLIC_ANALYTICS_PROVIDER PUBLIC_ANALYTICS_SITE PUBLIC_ANALYTICS_ORIGIN
 RUN npm run build
 
 # node:24-slim (Node 24.21.0), the same digest as the build stage
@@ -47,13 +49,17 @@ COPY src/content/site.json ./src/content/site.json
 COPY src/content/schemas/site.ts ./src/content/schemas/site.ts
 ARG SITE_URL PUBLIC_BOOKING_URL PUBLIC_LINKEDIN_URL PUBLIC_CONTACT_EMAIL
 ARG CMS_MODE KEYSTATIC_GITHUB_REPO PUBLIC_KEYSTATIC_GITHUB_APP_SLUG
+ARG PUBLIC_ANALYTICS_PROVIDER PUBLIC_ANALYTICS_SITE PUBLIC_ANALYTICS_ORIGIN
 ENV SITE_URL=$SITE_URL \
     PUBLIC_BOOKING_URL=$PUBLIC_BOOKING_URL \
     PUBLIC_LINKEDIN_URL=$PUBLIC_LINKEDIN_URL \
     PUBLIC_CONTACT_EMAIL=$PUBLIC_CONTACT_EMAIL \
     CMS_MODE=$CMS_MODE \
     KEYSTATIC_GITHUB_REPO=$KEYSTATIC_GITHUB_REPO \
-    PUBLIC_KEYSTATIC_GITHUB_APP_SLUG=$PUBLIC_KEYSTATIC_GITHUB_APP_SLUG
+    PUBLIC_KEYSTATIC_GITHUB_APP_SLUG=$PUBLIC_KEYSTATIC_GITHUB_APP_SLUG \
+    PUBLIC_ANALYTICS_PROVIDER=$PUBLIC_ANALYTICS_PROVIDER \
+    PUBLIC_ANALYTICS_SITE=$PUBLIC_ANALYTICS_SITE \
+    PUBLIC_ANALYTICS_ORIGIN=$PUBLIC_ANALYTICS_ORIGIN
 # The SQLite store's directory (unused when DATABASE_URL points at PostgreSQL), owned by the
 # image's unprivileged `node` user: the one place the server writes. Everything else can be
 # read-only (compose.yaml runs it with `read_only: true`, a tmpfs /tmp and no capabilities;

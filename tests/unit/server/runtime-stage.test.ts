@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { buildTimeSettingNames } from '../../../src/config/build-settings.ts';
 
 /**
  * The Dockerfile's runtime stage copies only some source folders. Every file the server and its
@@ -76,6 +77,24 @@ describe('the container recipe', () => {
       const image = /^FROM (\S+)/.exec(lines[at] ?? '')?.[1] ?? '';
       expect(image, lines[at]).toMatch(/^node:24-slim@sha256:[0-9a-f]{64}$/);
       expect(lines[at - 1], `the comment above ${lines[at]}`).toMatch(/^# node:24-slim\b/);
+    }
+  });
+
+  it('passes every build-time setting to the build and to the server that checks the build', () => {
+    // One missing here builds without it while compose's .env gives the server its value: the
+    // server then refuses the build (its stamp differs) and the container never starts.
+    const [buildStage = '', runtime = ''] = dockerfile.split(/^FROM /m).slice(1);
+    const args = (stage: string) =>
+      new Set([...stage.matchAll(/^ARG (.+)$/gm)].flatMap((m) => (m[1] ?? '').split(/\s+/)));
+    const runtimeEnv = new Set([...runtime.matchAll(/^\s*(?:ENV )?([A-Z_]+)=\$([A-Z_]+)/gm)].map((m) => m[1]));
+    const compose = parse(readFileSync('compose.yaml', 'utf8')) as {
+      services: { site: { build: { args: Record<string, string> } } };
+    };
+    for (const name of buildTimeSettingNames) {
+      expect(args(buildStage), `build stage ARG ${name}`).toContain(name);
+      expect(args(runtime), `runtime stage ARG ${name}`).toContain(name);
+      expect(runtimeEnv, `runtime stage ENV ${name}`).toContain(name);
+      expect(compose.services.site.build.args[name], `compose build arg ${name}`).toBe(`\${${name}:-}`);
     }
   });
 
