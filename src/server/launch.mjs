@@ -11,5 +11,11 @@ if (problem) {
   console.error(problem);
   process.exit(1);
 }
-if (process.argv.includes('--build-if-needed')) await import('../build/build-if-needed.ts');
+if (process.argv.includes('--build-if-needed')) {
+  // Every setting first, the server's own too: a bad PORT or SMTP_URL is one line now, not after a
+  // build of minutes that the server then cannot use.
+  const { loadSettings, settingsOrExit } = await import('./settings.ts');
+  settingsOrExit(loadSettings);
+  await import('../build/build-if-needed.ts');
+}
 await import('./main.ts');

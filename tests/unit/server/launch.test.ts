@@ -52,6 +52,17 @@ describe('the Node version the server needs', () => {
   });
 });
 
+describe('npm start with a bad setting', () => {
+  it('stops on a server setting before it decides to build, in one line', async () => {
+    // Nothing on stdout: neither "Building first" (minutes, for a server that cannot start) nor
+    // "The build is up to date" before the error.
+    const result = await run(process.execPath, ['src/server/launch.mjs', '--build-if-needed'], { PORT: 'eighty' });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe('Setting error: PORT must be a whole number (got "eighty")');
+    expect(result.stdout).toBe('');
+  });
+});
+
 describe('the build stamp', () => {
   const settings = loadBuildSettings({});
 
