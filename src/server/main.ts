@@ -117,7 +117,16 @@ function tellTeamOfDeadDelivery(event: DeliveryEvent) {
   );
 }
 // Prometheus metrics only when an operator has set the token that reads them (README, "Metrics").
-const metrics = settings.METRICS_TOKEN ? createOperatorMetrics({ outbox: () => store.deliveryHealth() }) : undefined;
+// The outbox read checks the store as /healthz does first (ping: with SQLite, that the file at
+// SQLITE_PATH is still the one open), so lead_store_up says what /healthz would.
+const metrics = settings.METRICS_TOKEN
+  ? createOperatorMetrics({
+      outbox: async () => {
+        await store.ping();
+        return store.deliveryHealth();
+      },
+    })
+  : undefined;
 // Deliveries are sent from the outbox by this worker; its log lines carry ids, never personal data.
 const worker = createDeliveryWorker({
   store,

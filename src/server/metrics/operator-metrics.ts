@@ -30,7 +30,10 @@ export type FeedFetchOutcome = 'ok' | 'error';
 const knownMethods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 export interface OperatorMetricsOptions {
-  /** The outbox as the shared store sees it, asked at each scrape. */
+  /**
+   * The outbox as the shared store sees it, asked at each scrape. It should check the store as
+   * /healthz does: a rejection sets lead_store_up to 0.
+   */
   outbox: () => Promise<DeliveryHealth>;
   now?: () => number;
   /** Node's default metrics (event-loop lag, memory, GC). Default true; tests may leave them out. */
@@ -122,6 +125,18 @@ export function createOperatorMetrics(options: OperatorMetricsOptions): Operator
     async collect() {
       const outbox = await readOutbox();
       if (outbox) this.set(outbox.dead);
+    },
+  });
+
+  // The outbox read doubles as the store's health check: without it a store that fails between
+  // submissions (a full disk, PostgreSQL gone) would leave every alert silent until a visitor is
+  // turned away, and the outbox gauges above keep their last value.
+  new Gauge({
+    name: 'lead_store_up',
+    help: '1 when this instance read the lead store at this scrape (as /healthz does), 0 when it did not answer.',
+    registers,
+    async collect() {
+      this.set((await readOutbox()) ? 1 : 0);
     },
   });
 

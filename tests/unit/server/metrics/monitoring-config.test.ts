@@ -45,6 +45,7 @@ describe('monitoring configuration', () => {
       'LeadDeliveriesFailing',
       'LeadDeliveryDead',
       'LeadDeliveryPendingOverAnHour',
+      'LeadStoreDown',
       'PovFeedStale',
       'WaitlistNoStoredLead',
       'WaitlistStoreError',

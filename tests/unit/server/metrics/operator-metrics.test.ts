@@ -241,13 +241,16 @@ describe('lead_deliveries_total and the outbox gauges', () => {
     let text = await scrape(metrics);
     expect(sample(text, 'lead_outbox_oldest_pending_age_seconds')).toBe(4_000);
     expect(sample(text, 'lead_outbox_pending')).toBe(3);
-    expect(queries).toBe(1); // one query serves the three gauges
+    expect(sample(text, 'lead_store_up')).toBe(1);
+    expect(queries).toBe(1); // one query serves the three gauges and lead_store_up
     outbox = { pending: 0, dead: 1, oldestPendingSeconds: null };
     failing = true;
     text = await scrape(metrics);
     expect(sample(text, 'lead_outbox_pending')).toBe(3); // the last known value
+    expect(sample(text, 'lead_store_up')).toBe(0); // ...and the store said to be down
     failing = false;
     text = await scrape(metrics);
+    expect(sample(text, 'lead_store_up')).toBe(1);
     expect(sample(text, 'lead_outbox_pending')).toBe(0);
     expect(sample(text, 'lead_outbox_oldest_pending_age_seconds')).toBe(0);
   });
