@@ -8,7 +8,7 @@
 # to the runtime stage (the server refuses a build made with other values):
 #   docker build --build-arg SITE_URL=https://www.humanwise.co --build-arg PUBLIC_CONTACT_EMAIL=... .
 #
-# The editor (README, "The editor: operator"): the image supports CMS_MODE=off (the default) and
+# The editor (README, "The editor: for the operator"): the image supports CMS_MODE=off (the default) and
 # CMS_MODE=github (--build-arg CMS_MODE=github --build-arg KEYSTATIC_GITHUB_REPO=owner/name
 # --build-arg PUBLIC_KEYSTATIC_GITHUB_APP_SLUG=...; each save is a commit and the deploy rebuilds
 # the image). Not local: publishing in local mode rebuilds the site on the server, which needs the

@@ -126,7 +126,11 @@ const settingsSchema = z.object({
   TRUST_PROXY: flag(),
   LOG_LEVEL: z.preprocess(
     (value) => unset(trimmed(value)),
-    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'must be one of fatal, error, warn, info, debug, trace or silent',
+      })
+      .default('info'),
   ),
   ENABLE_FAILURE_ROUTE: flag(),
   /** Other sites' hosts whose pages may post to ours (our own host and SITE_URL's always may). */
@@ -214,7 +218,7 @@ function checkCmsSettings(value: Settings, need: (name: SettingName, message: st
   }
   if (value.CMS_MODE === 'github') {
     for (const name of ['KEYSTATIC_GITHUB_CLIENT_ID', 'KEYSTATIC_GITHUB_CLIENT_SECRET', 'KEYSTATIC_SECRET'] as const) {
-      if (!value[name]) need(name, 'is needed when CMS_MODE=github (README, "The editor: operator")');
+      if (!value[name]) need(name, 'is needed when CMS_MODE=github (README, "The editor: for the operator")');
     }
   }
   if (value.CMS_MODE !== 'local' && value.CMS_PASSWORD) need('CMS_PASSWORD', 'is set but CMS_MODE is not local');

@@ -62,9 +62,9 @@ describe('CMS_MODE', () => {
     expect(problemsOf(loadSettings, { CMS_MODE: 'github' })).toEqual([
       'KEYSTATIC_GITHUB_REPO is needed when CMS_MODE=github (owner/name)',
       "PUBLIC_KEYSTATIC_GITHUB_APP_SLUG is needed when CMS_MODE=github (the GitHub App's slug)",
-      'KEYSTATIC_GITHUB_CLIENT_ID is needed when CMS_MODE=github (README, "The editor: operator")',
-      'KEYSTATIC_GITHUB_CLIENT_SECRET is needed when CMS_MODE=github (README, "The editor: operator")',
-      'KEYSTATIC_SECRET is needed when CMS_MODE=github (README, "The editor: operator")',
+      'KEYSTATIC_GITHUB_CLIENT_ID is needed when CMS_MODE=github (README, "The editor: for the operator")',
+      'KEYSTATIC_GITHUB_CLIENT_SECRET is needed when CMS_MODE=github (README, "The editor: for the operator")',
+      'KEYSTATIC_SECRET is needed when CMS_MODE=github (README, "The editor: for the operator")',
     ]);
     const bad = problemsOf(loadSettings, {
       ...github,

@@ -61,11 +61,13 @@ describe('settings', () => {
       WAITLIST_RATE_LIMIT: '-1',
       POV_CACHE_SECONDS: '15m',
       TRUST_PROXY: 'yes',
+      LOG_LEVEL: 'loud',
       PUBLIC_CONTACT_EMAIL: 'hello',
     });
     expect(problems).toEqual([
       'PORT must be 65535 or less (got "70000")',
       'TRUST_PROXY must be 1 or 0 (got "yes")',
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace or silent (got "loud")',
       'SITE_URL must be an absolute http(s) URL, got "www.humanwise.com"',
       'PUBLIC_CONTACT_EMAIL must be an e-mail address, got "hello"',
       'POV_CACHE_SECONDS must be a whole number (got "15m")',
