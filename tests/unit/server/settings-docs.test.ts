@@ -34,6 +34,22 @@ describe('configuration documents', () => {
     expect([...readmeTable().keys()].sort()).toEqual([...settingNames].sort());
   });
 
+  it("the README's table gives each default the settings module has", () => {
+    const defaults: Record<string, unknown> = loadSettings({});
+    for (const [name, cell] of readmeTable()) {
+      const value = defaults[name];
+      const literal = /^`([^`]*)`$/.exec(cell)?.[1];
+      if (cell === 'unset') {
+        expect([undefined, false], `${name} is unset by default`).toContainEqual(
+          Array.isArray(value) ? undefined : value,
+        );
+        if (Array.isArray(value)) expect(value, name).toEqual([]);
+      } else if (literal !== undefined && !(settingNames as string[]).includes(literal)) {
+        expect(String(value), `${name}'s default`).toBe(literal);
+      }
+    }
+  });
+
   it('.env.example gives each default, and is itself valid', () => {
     const defaults = loadSettings({});
     const fromExample = loadSettings(Object.fromEntries(exampleEntries));
