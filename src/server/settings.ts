@@ -251,6 +251,13 @@ for (const name of [
   secretSettings.add(name);
 }
 
+/**
+ * Settings that exist for the test suites only (README: "Test-only ... Never set it in production"):
+ * a failing page on purpose, a feed reader that may reach private addresses, deliveries given up
+ * after a minute. `npm run check:deploy` fails when any is on.
+ */
+export const testOnlySettings = ['ENABLE_FAILURE_ROUTE', 'POV_FEED_ALLOW_PRIVATE', 'LEADS_DELIVERY_FAST'] as const;
+
 /** Reads and validates every setting; throws a SettingsError naming each bad variable. */
 export function loadSettings(env: Env = process.env): Settings {
   return parseSettings(checkedSchema, env);

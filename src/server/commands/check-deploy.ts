@@ -1,14 +1,28 @@
 /**
- * `npm run check:deploy`: fails (exit 1) when any setting is invalid or still holds an example
- * placeholder (an example.com address or URL), so nobody ships `hello@example.com` by accident.
+ * `npm run check:deploy`: fails (exit 1) when any setting is invalid, still holds an example
+ * placeholder (an example.com address or URL), so nobody ships `hello@example.com` by accident, or
+ * turns on a test-only setting. Warns, without failing, when no channel tells the team of a lead.
  * Reads the same environment (and `.env`) the server reads; run it where the server will run.
  */
-import { loadSettings, placeholderSettings, settingsOrExit } from '../settings.ts';
+import { loadSettings, placeholderSettings, settingsOrExit, testOnlySettings } from '../settings.ts';
 
 const settings = settingsOrExit(loadSettings);
+const problems: string[] = [];
 const placeholders = placeholderSettings(settings);
-if (placeholders.length > 0) {
-  console.error(`Deploy check failed: example placeholders in ${placeholders.join(', ')}; set real values.`);
+if (placeholders.length > 0) problems.push(`example placeholders in ${placeholders.join(', ')}; set real values`);
+const testOnly = testOnlySettings.filter((name) => settings[name]);
+if (testOnly.length > 0) problems.push(`test-only settings on: ${testOnly.join(', ')}; unset them in production`);
+
+// Allowed (a site may start before its CRM is connected), but then nobody hears of a lead.
+const teamChannel = Boolean(settings.SMTP_URL && settings.LEADS_NOTIFY_EMAIL) || Boolean(settings.LEADS_WEBHOOK_URL);
+if (!teamChannel) {
+  console.warn(
+    'Warning: no lead reaches the team: set SMTP_URL and LEADS_NOTIFY_EMAIL, or LEADS_WEBHOOK_URL and LEADS_WEBHOOK_SECRET (README, "Lead delivery").',
+  );
+}
+
+if (problems.length > 0) {
+  for (const problem of problems) console.error(`Deploy check failed: ${problem}.`);
   process.exit(1);
 }
-console.log('Deploy check passed: every setting is valid and none is an example placeholder.');
+console.log('Deploy check passed: every setting is valid, none is an example placeholder or test-only.');

@@ -145,7 +145,12 @@ describe('the server and the export with a bad setting', { timeout: 60_000 }, ()
   });
 
   it('npm run check:deploy fails on the example placeholders, in one line, and passes on real values', async () => {
-    const placeholders = await run('src/server/commands/check-deploy.ts', {});
+    // A channel to the team, so the check has nothing to warn of (check-deploy.test.ts covers that).
+    const webhook = {
+      LEADS_WEBHOOK_URL: 'https://hooks.humanwise.co/leads',
+      LEADS_WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 1).toString('base64')}`,
+    };
+    const placeholders = await run('src/server/commands/check-deploy.ts', webhook);
     expect(placeholders.code).toBe(1);
     expect(placeholders.stderr.trim()).toBe(
       'Deploy check failed: example placeholders in SITE_URL, PUBLIC_BOOKING_URL, PUBLIC_LINKEDIN_URL, PUBLIC_CONTACT_EMAIL, POV_FEED_URL; set real values.',
@@ -156,6 +161,7 @@ describe('the server and the export with a bad setting', { timeout: 60_000 }, ()
       PUBLIC_LINKEDIN_URL: 'https://www.linkedin.com/company/humanwise',
       PUBLIC_CONTACT_EMAIL: 'hello@humanwise.co',
       POV_FEED_URL: 'https://medium.com/feed/@humanwise',
+      ...webhook,
     });
     expect(real).toEqual({ code: 0, stderr: '' });
   });

@@ -1,0 +1,66 @@
+/**
+ * `npm run check:deploy` is the operator's last look before a deploy: it must fail on what the
+ * README says never belongs in production, and say when no lead would reach the team.
+ */
+import { execFile } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { childEnv } from '../../../support/child-env.ts';
+
+const real = {
+  SITE_URL: 'https://www.humanwise.co',
+  PUBLIC_BOOKING_URL: 'https://cal.com/humanwise/discovery-call',
+  PUBLIC_LINKEDIN_URL: 'https://www.linkedin.com/company/humanwise',
+  PUBLIC_CONTACT_EMAIL: 'hello@humanwise.co',
+  POV_FEED_URL: 'https://blog.humanwise.co/feed',
+};
+const webhook = {
+  LEADS_WEBHOOK_URL: 'https://hooks.humanwise.co/leads',
+  LEADS_WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 1).toString('base64')}`,
+};
+
+const checkDeploy = (env: Record<string, string>) =>
+  new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      ['src/server/commands/check-deploy.ts'],
+      { env: childEnv(env), timeout: 20_000 },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+
+describe('npm run check:deploy', () => {
+  it('passes real values with a channel to the team, and says nothing else', async () => {
+    const result = await checkDeploy({ ...real, ...webhook });
+    expect(result).toEqual({
+      code: 0,
+      stdout: 'Deploy check passed: every setting is valid, none is an example placeholder or test-only.\n',
+      stderr: '',
+    });
+  });
+
+  it('fails on every test-only setting that is on, naming them', async () => {
+    const result = await checkDeploy({
+      ...real,
+      ...webhook,
+      ENABLE_FAILURE_ROUTE: '1',
+      POV_FEED_ALLOW_PRIVATE: '1',
+      LEADS_DELIVERY_FAST: 'true',
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      'Deploy check failed: test-only settings on: ENABLE_FAILURE_ROUTE, POV_FEED_ALLOW_PRIVATE, LEADS_DELIVERY_FAST; unset them in production.',
+    );
+  });
+
+  it('warns, without failing, when no lead would reach the team', async () => {
+    const result = await checkDeploy(real);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/^Warning: no lead reaches the team: set SMTP_URL and LEADS_NOTIFY_EMAIL/);
+  });
+
+  it('still fails on example placeholders', async () => {
+    const result = await checkDeploy(webhook);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('Deploy check failed: example placeholders in SITE_URL');
+  });
+});
