@@ -1,6 +1,10 @@
 /**
- * deploy/nginx.conf as shipped, run by Debian's nginx on a loopback port (tests/reliability/proxy.ts)
- * in front of a stand-in for the site: what a visitor, or a scanner, sees of nginx itself.
+ * deploy/nginx.conf as shipped, run by Debian's nginx on a loopback port (tests/reliability/proxy.ts,
+ * which CI installs for the reliability suite) in front of a stand-in for the site, so what the
+ * README says of it holds: it parses, passes the client's address last in X-Forwarded-For (what
+ * TRUST_PROXY=1 keys on) with the Host, refuses bodies over its limit before the site sees them,
+ * keeps /metrics private and never names its version. Only the upstream address and the listening
+ * port are changed, to loopback ones.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -12,12 +16,22 @@ import { rawRequest } from '../../support/raw-http.ts';
 
 const shipped = readFileSync(path.resolve(import.meta.dirname, '../../../deploy/nginx.conf'), 'utf8');
 
-/** The shipped server block, listening on loopback and passing to the stand-in, in a minimal http block. */
+/** The shipped server block with loopback addresses, in the http block compose's nginx image wraps it in. */
 function deployedConfig(dir: string, listenPort: number, [sitePort]: readonly number[]): string {
-  const server = shipped
-    .replace('server site:4321;', `server 127.0.0.1:${sitePort};`)
-    .replace('listen 80;', `listen 127.0.0.1:${listenPort};`)
-    .replace('listen [::]:80;', '');
+  const replacements: [string, string][] = [
+    ['server site:4321;', `server 127.0.0.1:${sitePort};`],
+    ['listen 80;', `listen 127.0.0.1:${listenPort};`],
+    ['listen [::]:80;', ''],
+  ];
+  let server = shipped;
+  for (const [from, to] of replacements) {
+    // Fails loudly if the lines this changes moved, rather than testing another configuration.
+    expect(server, `deploy/nginx.conf still has "${from}"`).toContain(from);
+    server = server.replace(from, to);
+  }
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
+    .map((kind) => `  ${kind}_temp_path ${dir}/${kind};`)
+    .join('\n');
   return `daemon off;
 worker_processes 1;
 pid ${dir}/nginx.pid;
@@ -25,23 +39,32 @@ error_log ${dir}/error.log warn;
 events { worker_connections 64; }
 http {
   access_log off;
-  client_body_temp_path ${dir}/client_body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
+${temp}
 ${server}
 }
 `;
 }
 
+interface Seen {
+  headers: Record<string, string | string[] | undefined>;
+  bytes: number;
+}
+
 describe.skipIf(nginxBinary() === null)('nginx in front of the site (deploy/nginx.conf)', () => {
+  const seen: Seen[] = [];
   let site: Server;
   let proxy: RunningProxy;
   let port: number;
 
   beforeAll(async () => {
-    site = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/plain' }).end('ok'));
+    site = createServer((req, res) => {
+      let bytes = 0;
+      req.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      req.on('end', () => {
+        seen.push({ headers: req.headers, bytes });
+        res.writeHead(200, { 'Content-Type': 'text/plain' }).end('ok');
+      });
+    });
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
     proxy = await startNginx([(site.address() as AddressInfo).port], deployedConfig);
     port = Number(new URL(proxy.url).port);
@@ -49,6 +72,40 @@ describe.skipIf(nginxBinary() === null)('nginx in front of the site (deploy/ngin
   afterAll(async () => {
     await proxy?.stop();
     await new Promise((resolve) => site?.close(resolve));
+  });
+
+  it("passes the client's address last in X-Forwarded-For, and the Host it was asked for", async () => {
+    seen.length = 0;
+    const answer = await fetch(`${proxy.url}/about`, { headers: { 'X-Forwarded-For': '203.0.113.9' } });
+    expect(answer.status).toBe(200);
+    const headers = seen.at(-1)?.headers ?? {};
+    // A client's own X-Forwarded-For comes first; the address nginx saw is the last, which the site keys on.
+    expect(headers['x-forwarded-for']).toBe('203.0.113.9, 127.0.0.1');
+    // With its port: the site compares a post's Origin with it.
+    expect(headers.host).toBe(new URL(proxy.url).host);
+    expect(headers['x-forwarded-proto']).toBe('http');
+  });
+
+  it('refuses a body over 64 KB with 413, before the site sees it, and passes a smaller one', async () => {
+    seen.length = 0;
+    const post = (bytes: number) =>
+      fetch(`${proxy.url}/api/waitlist`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: 'a'.repeat(bytes),
+      });
+    expect((await post(70_000)).status).toBe(413);
+    expect(seen).toEqual([]);
+    // A 500 here is nginx's own: its error log says why (a worker that cannot reach its temp path).
+    expect((await post(20_000)).status, proxy.errorLog()).toBe(200);
+    expect(seen.map((request) => request.bytes)).toEqual([20_000]);
+  });
+
+  it('answers /metrics with 404 itself: Prometheus scrapes the instances directly', async () => {
+    seen.length = 0;
+    const answer = await fetch(`${proxy.url}/metrics`, { headers: { Authorization: 'Bearer anything-at-all' } });
+    expect(answer.status).toBe(404);
+    expect(seen).toEqual([]);
   });
 
   it('never names its version, on the answers it passes on or on its own error pages', async () => {
