@@ -214,6 +214,12 @@ function checkCmsSettings(value: Settings, need: (name: SettingName, message: st
         'CMS_MODE',
         `is local without CMS_PASSWORD, which is allowed only when HOST is a loopback address (got "${value.HOST}")`,
       );
+    } else if (!value.CMS_PASSWORD && value.TRUST_PROXY) {
+      // A proxy on this machine passes everyone's requests to a loopback HOST: the editor with them.
+      need(
+        'CMS_MODE',
+        'is local without CMS_PASSWORD behind a proxy (TRUST_PROXY=1), which would open the editor to every visitor: set CMS_PASSWORD',
+      );
     }
   }
   if (value.CMS_MODE === 'github') {

@@ -49,6 +49,16 @@ describe('CMS_MODE', () => {
     ).toBe('correct horse battery');
   });
 
+  it('local without CMS_PASSWORD is refused behind a proxy, even on a loopback HOST', () => {
+    expect(problemsOf(loadSettings, { CMS_MODE: 'local', HOST: '127.0.0.1', TRUST_PROXY: '1' })).toEqual([
+      'CMS_MODE is local without CMS_PASSWORD behind a proxy (TRUST_PROXY=1), which would open the editor to every visitor: set CMS_PASSWORD (got "local")',
+    ]);
+    expect(
+      loadSettings({ CMS_MODE: 'local', HOST: '127.0.0.1', TRUST_PROXY: '1', CMS_PASSWORD: 'correct horse battery' })
+        .CMS_MODE,
+    ).toBe('local');
+  });
+
   it('a short CMS_PASSWORD is refused without being echoed, and one without local mode is named', () => {
     const problems = problemsOf(loadSettings, { CMS_MODE: 'local', CMS_PASSWORD: 'hunter2' });
     expect(problems).toEqual(['CMS_PASSWORD must be 12 characters or more']);
