@@ -29,6 +29,28 @@ export function nginxBinary(): string | null {
 }
 
 /**
+ * nginx's main configuration for a run in `dir`, in the foreground, with its pid, log and temp paths
+ * there, and `http` (upstreams and server blocks) inside its http block.
+ */
+export function nginxMainConfig(dir: string, http: string, workerConnections = 1024): string {
+  return `daemon off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections ${workerConnections}; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/client_body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+${http}
+}
+`;
+}
+
+/**
  * The proxy's settings are the point of the multi-instance scenario, so they are spelled out here:
  * - round robin over the instances; one that refuses or drops three connections within 10 s is
  *   taken out for 10 s. With one (`max_fails=1`), a single dropped connection to the instance left
@@ -45,19 +67,9 @@ export function nginxBinary(): string | null {
  */
 export function nginxConfig(dir: string, listenPort: number, upstreamPorts: readonly number[]): string {
   const servers = upstreamPorts.map((port) => `    server 127.0.0.1:${port} max_fails=3 fail_timeout=10s;`).join('\n');
-  return `daemon off;
-worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/client_body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  upstream site {
+  return nginxMainConfig(
+    dir,
+    `  upstream site {
 ${servers}
     keepalive 64;
     keepalive_timeout 4s;
@@ -76,9 +88,8 @@ ${servers}
       proxy_next_upstream error timeout http_502 non_idempotent;
       proxy_next_upstream_tries 3;
     }
-  }
-}
-`;
+  }`,
+  );
 }
 
 /** The whole nginx configuration for a run in `dir`: listening on `listenPort`, in front of `upstreamPorts`. */

@@ -11,7 +11,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nginxBinary, type RunningProxy, startNginx } from '../../reliability/proxy.ts';
+import { nginxBinary, nginxMainConfig, type RunningProxy, startNginx } from '../../reliability/proxy.ts';
 import { rawRequest } from '../../support/raw-http.ts';
 
 const shipped = readFileSync(path.resolve(import.meta.dirname, '../../../deploy/nginx.conf'), 'utf8');
@@ -29,20 +29,7 @@ function deployedConfig(dir: string, listenPort: number, [sitePort]: readonly nu
     expect(server, `deploy/nginx.conf still has "${from}"`).toContain(from);
     server = server.replace(from, to);
   }
-  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
-    .map((kind) => `  ${kind}_temp_path ${dir}/${kind};`)
-    .join('\n');
-  return `daemon off;
-worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 64; }
-http {
-  access_log off;
-${temp}
-${server}
-}
-`;
+  return nginxMainConfig(dir, server, 64);
 }
 
 interface Seen {
