@@ -20,6 +20,7 @@ import {
   type ConfirmationOutcome,
   DEFAULT_CONFIRMATIONS_PER_HOUR,
   VISITOR_EMAIL_WINDOW_MS,
+  type DeletedCounts,
   type DeliveryChannel,
   type LeadInput,
   type LeadStore,
@@ -134,6 +135,9 @@ export function openSqliteLeadStore(file: string, options: SqliteStoreOptions = 
     // FULL: every commit is fsynced before it returns, so a saved lead survives a crash or power loss.
     db.exec('PRAGMA synchronous = FULL');
     db.exec('PRAGMA foreign_keys = ON');
+    // A deleted lead is overwritten, not only unlinked: without it, its text stays readable in the
+    // file's free pages, and every later backup (which copies pages, free ones too) would carry it.
+    db.exec('PRAGMA secure_delete = ON');
     // A damaged store is refused at start rather than served (and written into) until a read fails.
     const problems = db.prepare('PRAGMA quick_check(3)').all();
     if (problems.length !== 1 || problems[0]?.quick_check !== 'ok') {
@@ -225,6 +229,23 @@ export function openSqliteLeadStore(file: string, options: SqliteStoreOptions = 
   const open = () => {
     if (closed) throw new Error('The lead store is closed.');
   };
+
+  /**
+   * After leads were deleted: the write-ahead log still holds the pages they were written in (until
+   * SQLite happens to overwrite them), so it is checkpointed into the file, whose freed pages
+   * secure_delete has zeroed, and truncated. Best effort: a checkpoint that a reader holds up
+   * leaves the log for the next one; the deletion itself is committed either way.
+   */
+  function eraseWrittenCopies(counts: DeletedCounts): DeletedCounts {
+    if (counts.leads > 0 && location !== ':memory:' && !db.isTransaction) {
+      try {
+        db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+      } catch {
+        // The next deletion, the next automatic checkpoint or the server's close does it.
+      }
+    }
+    return counts;
+  }
 
   /**
    * Runs `work` in one write transaction: all of it is stored, or none. Inside a group commit's
@@ -357,21 +378,25 @@ export function openSqliteLeadStore(file: string, options: SqliteStoreOptions = 
 
     async deleteByEmail(email: string) {
       open();
-      return transaction(() => {
-        const deliveries = Number(countDeliveriesOf.get(email)?.n ?? 0);
-        const leads = Number(deleteByEmail.run(email).changes);
-        return { leads, deliveries };
-      });
+      return eraseWrittenCopies(
+        transaction(() => {
+          const deliveries = Number(countDeliveriesOf.get(email)?.n ?? 0);
+          const leads = Number(deleteByEmail.run(email).changes);
+          return { leads, deliveries };
+        }),
+      );
     },
 
     async purge(before: Date) {
       open();
       const cut = before.toISOString();
-      return transaction(() => {
-        const deliveries = Number(countDeliveriesBefore.get(cut)?.n ?? 0);
-        const leads = Number(deleteBefore.run(cut).changes);
-        return { leads, deliveries };
-      });
+      return eraseWrittenCopies(
+        transaction(() => {
+          const deliveries = Number(countDeliveriesBefore.get(cut)?.n ?? 0);
+          const leads = Number(deleteBefore.run(cut).changes);
+          return { leads, deliveries };
+        }),
+      );
     },
 
     async claimDeliveries(limit: number, leaseMs: number) {
