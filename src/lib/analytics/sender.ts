@@ -8,7 +8,8 @@
  * events API, which its script makes too: Plausible's `POST /api/event`, Umami's `POST /api/send`.
  *
  * Cookieless: no cookie, no localStorage, no identifier of our own; requests go without
- * credentials. The URL sent is the page's path without its query string.
+ * credentials. The URL sent is the page's path without its query string; the referrer, the
+ * referring site's origin.
  */
 import {
   ANALYTICS_EVENTS_PATH,
@@ -52,10 +53,24 @@ function post(path: string, body: unknown, contentType: string): void {
   );
 }
 
+/**
+ * The referring site (its origin), or null: never the referring page's path, query or fragment. The
+ * page before is mostly one of ours, whose whole address the browser gives, query included
+ * (`/?email=...` from a newsletter's link), and the privacy policy says the service gets the site.
+ */
+function referringSite(): string | null {
+  try {
+    const { origin } = new URL(document.referrer);
+    return origin === 'null' ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
 /** One page view (`name` undefined) or custom event. */
 function send(name: AnalyticsEventName | undefined, props: Record<string, string> = {}): void {
   const path = location.pathname;
-  const referrer = document.referrer || null;
+  const referrer = referringSite();
   const { provider, site } = config;
   if (provider === 'plausible') {
     // text/plain, as Plausible's own script sends it: a simple request, no CORS preflight.
