@@ -212,7 +212,8 @@ export function createApp(deps: AppDependencies) {
 
   function renderCompressed(req: IncomingMessage, res: ServerResponse, locals: Record<string, unknown>) {
     const fail = (error: unknown) => {
-      logger.error({ err: error, path: req.url }, 'render failed');
+      // The path only: the query string may carry personal data (`?email=...`), as in every line.
+      logger.error({ err: error, path: (req.url ?? '/').split('?')[0] }, 'render failed');
       sendServerError(res);
     };
     astro(req, res, (error) => (error ? fail(error) : sendNotFound(req, res)), locals).catch(fail);

@@ -13,7 +13,11 @@ afterEach(async () => {
 });
 
 /** The app with a stub Astro and a page that handles a form posted to itself by rendering the page, as /waitlist does. */
-async function start() {
+async function start(
+  astro: Parameters<typeof createApp>[0]['astro'] = async (_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html' }).end('<p>page</p>');
+  },
+) {
   const lines: Record<string, unknown>[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -23,9 +27,7 @@ async function start() {
   });
   const app = createApp({
     assets: new Map(),
-    astro: async (_req, res) => {
-      res.writeHead(200, { 'Content-Type': 'text/html' }).end('<p>page</p>');
-    },
+    astro,
     api: {},
     formPosts: { '/waitlist': (_req, _res, renderPage) => renderPage({}) },
     health: async () => true,
@@ -55,6 +57,26 @@ describe('the request log', () => {
     });
     expect(line).toMatchObject({ method: 'POST', path: '/waitlist', status: 200 });
     expect(typeof line?.durationMs).toBe('number');
+    expect(JSON.stringify(lines)).not.toMatch(/Dana|example\.com/);
+  });
+
+  it.each([
+    ['throws', async () => Promise.reject(new Error('render broke'))],
+    [
+      'hands an error on',
+      async (_req: unknown, _res: unknown, next: (error?: unknown) => void) => next(new Error('render broke')),
+    ],
+  ])('leaves the query string out of the line of a render that %s', async (_name, astro) => {
+    const { lines, url } = await start(astro as Parameters<typeof start>[0]);
+    const response = await fetch(`${url}/waitlist?email=dana%40example.com&name=Dana`);
+    expect(response.status).toBe(500);
+    await response.text();
+    const failure = await vi.waitFor(() => {
+      const found = lines.find((l) => l.msg === 'render failed');
+      if (!found) throw new Error('no render failure line yet');
+      return found;
+    });
+    expect(failure.path).toBe('/waitlist');
     expect(JSON.stringify(lines)).not.toMatch(/Dana|example\.com/);
   });
 });
