@@ -16,6 +16,8 @@ export interface RunningProxy {
   url: string;
   /** nginx's error log (a failed-over request shows up here as "upstream prematurely closed", say). */
   errorLog(): string;
+  /** The access log at `access.log` in its directory, for a config that writes one (empty otherwise). */
+  accessLog(): string;
   stop(): Promise<void>;
 }
 
@@ -115,13 +117,15 @@ export async function startNginx(
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const errorLog = () => {
+  const logFile = (name: string) => {
     try {
-      return readFileSync(path.join(dir, 'error.log'), 'utf8');
+      return readFileSync(path.join(dir, name), 'utf8');
     } catch {
       return '';
     }
   };
+  const errorLog = () => logFile('error.log');
+  const accessLog = () => logFile('access.log');
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
@@ -136,7 +140,7 @@ export async function startNginx(
     async () => child.exitCode !== null || (await send(url, { path: '/healthz', timeoutMs: 1000 })).status === 200,
     { timeoutMs: 15_000, intervalMs: 100 },
   );
-  if (settled && child.exitCode === null) return { url, errorLog, stop };
+  if (settled && child.exitCode === null) return { url, errorLog, accessLog, stop };
   const why = `${output}\n${errorLog()}`.trim();
   await stop();
   throw new Error(`nginx did not start on ${url}: ${why.slice(-1500)}`);

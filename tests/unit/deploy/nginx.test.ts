@@ -3,18 +3,29 @@
  * which CI installs for the reliability suite) in front of a stand-in for the site, so what the
  * README says of it holds: it parses, passes the client's address last in X-Forwarded-For (what
  * TRUST_PROXY=1 keys on) with the Host, refuses bodies over its limit before the site sees them,
- * keeps /metrics private and never names its version. Only the upstream address and the listening
- * port are changed, to loopback ones.
+ * keeps /metrics private, never names its version and logs no personal data. Only the upstream
+ * address, the listening port and the access log's path are changed, to loopback ones and the run's
+ * folder; the http block around it logs as the image's does.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { nginxBinary, nginxMainConfig, type RunningProxy, startNginx } from '../../reliability/proxy.ts';
 import { rawRequest } from '../../support/raw-http.ts';
 
 const shipped = readFileSync(path.resolve(import.meta.dirname, '../../../deploy/nginx.conf'), 'utf8');
+
+/**
+ * The access log of compose's nginx image (nginx:1.28's /etc/nginx/nginx.conf, in its http block):
+ * the client's address, the request line with its query string, the referrer and the user agent.
+ */
+const imageAccessLog = (dir: string) => `  log_format main '$remote_addr - $remote_user [$time_local] "$request" '
+                  '$status $body_bytes_sent "$http_referer" '
+                  '"$http_user_agent" "$http_x_forwarded_for"';
+  access_log ${dir}/access.log main;
+`;
 
 /** The shipped server block with loopback addresses, in the http block compose's nginx image wraps it in. */
 function deployedConfig(dir: string, listenPort: number, [sitePort]: readonly number[]): string {
@@ -22,6 +33,7 @@ function deployedConfig(dir: string, listenPort: number, [sitePort]: readonly nu
     ['server site:4321;', `server 127.0.0.1:${sitePort};`],
     ['listen 80;', `listen 127.0.0.1:${listenPort};`],
     ['listen [::]:80;', ''],
+    ['/var/log/nginx/access.log', `${dir}/access.log`],
   ];
   let server = shipped;
   for (const [from, to] of replacements) {
@@ -29,7 +41,9 @@ function deployedConfig(dir: string, listenPort: number, [sitePort]: readonly nu
     expect(server, `deploy/nginx.conf still has "${from}"`).toContain(from);
     server = server.replace(from, to);
   }
-  return nginxMainConfig(dir, server, 64);
+  const main = nginxMainConfig(dir, server, 64);
+  expect(main).toContain('  access_log off;\n');
+  return main.replace('  access_log off;\n', imageAccessLog(dir));
 }
 
 interface Seen {
@@ -86,6 +100,30 @@ describe.skipIf(nginxBinary() === null)('nginx in front of the site (deploy/ngin
     // A 500 here is nginx's own: its error log says why (a worker that cannot reach its temp path).
     expect((await post(20_000)).status, proxy.errorLog()).toBe(200);
     expect(seen.map((request) => request.bytes)).toEqual([20_000]);
+  });
+
+  it("logs each request without the client's address, query string, referrer or browser", async () => {
+    // The site logs the path only (a query may carry an address), and the privacy policy says the
+    // IP address is used briefly, to limit requests: the proxy's log, kept with the container's,
+    // must not keep more than the site's.
+    const answer = await fetch(`${proxy.url}/programs?email=ada.lovelace%40example.org`, {
+      headers: {
+        'X-Forwarded-For': '203.0.113.9',
+        Referer: 'https://news.example.net/issue?subscriber=ada.lovelace%40example.org',
+        'User-Agent': 'MarkerBrowser/1.0',
+      },
+    });
+    expect(answer.status).toBe(200);
+    const line = await vi.waitFor(() => {
+      const found = proxy
+        .accessLog()
+        .split('\n')
+        .find((l) => l.includes('/programs'));
+      if (!found) throw new Error(`no access log line yet: ${proxy.accessLog()}`);
+      return found;
+    });
+    expect(line).toMatch(/"GET \/programs" 200 /);
+    expect(line).not.toMatch(/ada|lovelace|email|127\.0\.0\.1|203\.0\.113|news\.example|MarkerBrowser/);
   });
 
   it('answers /metrics with 404 itself: Prometheus scrapes the instances directly', async () => {
