@@ -107,7 +107,13 @@ export function createChannels(settings: ChannelSettings, site: SiteFacts, sendT
           );
         case 'visitor-email':
           return mail(
-            buildVisitorEmail(lead, { from, siteUrl: site.siteUrl, companyName: site.companyName, deliveryId }),
+            buildVisitorEmail(lead, {
+              from,
+              contactEmail: site.contactEmail,
+              siteUrl: site.siteUrl,
+              companyName: site.companyName,
+              deliveryId,
+            }),
             { refusalIsFinal: true },
           );
         case 'webhook': {

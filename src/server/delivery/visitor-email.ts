@@ -13,6 +13,8 @@ import { DeliveryError } from './delivery-error.ts';
 
 export interface VisitorEmailContext {
   from: string;
+  /** Where a visitor writes to have their data deleted (the privacy policy's address). */
+  contactEmail: string;
   companyName: string;
   siteUrl: string;
   deliveryId: string;
@@ -41,8 +43,11 @@ export function buildVisitorEmail(lead: StoredLead, context: VisitorEmailContext
     `Thank you for joining the ${context.companyName} waiting list. Your answers have reached our team.`,
     'We read every application ourselves. One of us will write to you soon about the next step, which is usually a ' +
       'short introductory call to hear what you are working on. There is nothing you need to do until then.',
-    `If this was not you, ignore this message: we will not write again unless you join the list. ` +
-      `Our privacy policy explains what we keep and how to have it deleted: ${context.siteUrl}/privacy-policy`,
+    // Someone else may have used this address: the application stays stored and the team will write
+    // about it, so the only honest way out is deletion, not a promise of silence.
+    `If this was not you, write to us at ${context.contactEmail} and we will delete ` +
+      `the application made with your address. Our privacy policy explains what we keep and how to have it deleted: ` +
+      `${context.siteUrl}/privacy-policy`,
     `Warm regards,\nThe ${context.companyName} team`,
   ];
   return {

@@ -48,6 +48,7 @@ async function render(message: MailMessage): Promise<string> {
 
 const context = {
   from: 'leads@humanwise.example',
+  contactEmail: 'hello@humanwise.example',
   to: ['team@humanwise.example', 'partners@humanwise.example'],
   siteUrl: 'https://www.humanwise.example',
   companyName: 'Humanwise Innovation Partners',
@@ -150,6 +151,18 @@ describe('visitor confirmation', () => {
     expect([...headers.keys()].filter((name) => !ALLOWED_HEADERS.has(name) && name !== 'reply-to')).toEqual([]);
     expect(headers.get('to')).toEqual(['eve@example.org']);
     expect(headers.has('bcc')).toBe(false);
+  });
+});
+
+describe('what a visitor confirmation promises', () => {
+  it('tells someone whose address was used by another how to have the application deleted', () => {
+    const { text } = buildVisitorEmail({ ...hostileLead(), email: 'eve@example.org' }, context);
+    expect(text).toContain(
+      'If this was not you, write to us at hello@humanwise.example and we will delete the application made with your address.',
+    );
+    // The application stays stored and the team writes about it: no promise of silence.
+    expect(text).not.toMatch(/will not write again/);
+    expect(text).toContain('https://www.humanwise.example/privacy-policy');
   });
 });
 
