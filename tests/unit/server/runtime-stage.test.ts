@@ -112,4 +112,17 @@ describe('the container recipe', () => {
     expect(dockerfile).toMatch(/^VOLUME \/data$/m);
     expect(compose.services.db?.image).toMatch(/^postgres:17@sha256:[0-9a-f]{64}$/);
   });
+
+  it('rotates the logs of the site and of nginx, which the privacy policy keeps only briefly', () => {
+    const compose = parse(readFileSync('compose.yaml', 'utf8')) as {
+      services: Record<string, { logging?: { driver?: string; options?: Record<string, string> } }>;
+    };
+    for (const name of ['site', 'proxy']) {
+      // Docker's default json-file driver never deletes a line while the container exists.
+      expect(compose.services[name]?.logging, name).toEqual({
+        driver: 'local',
+        options: { 'max-size': '10m', 'max-file': '3' },
+      });
+    }
+  });
 });
