@@ -9,6 +9,9 @@ const base = [
   'transition-[background-color,color,box-shadow,translate] duration-150 ease-[var(--ease-soft)]',
   'disabled:pointer-events-none disabled:opacity-60 aria-disabled:pointer-events-none aria-disabled:opacity-60',
   '[&_svg]:size-4 [&_svg]:shrink-0',
+  // Forced colours (Windows High Contrast) drop backgrounds and shadows: a button with no border of
+  // its own would read as a bare word, like a link. There it gets the system's border colour.
+  'forced-colors:border',
 ];
 
 const variants = {

@@ -1,0 +1,54 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+/**
+ * Forced colours (Windows High Contrast and the like): the browser replaces every colour with the
+ * visitor's few system colours and drops background images and shadows. What the site shows only
+ * by a fill, a gradient or a shadow must still be told apart there.
+ */
+test.use({ colorScheme: 'dark' });
+test.beforeEach(async ({ page }) => {
+  await page.emulateMedia({ forcedColors: 'active' });
+});
+
+const style = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const { borderTopStyle, borderTopWidth, backgroundColor, color, outlineStyle, outlineWidth, forcedColorAdjust } =
+      getComputedStyle(element);
+    return { borderTopStyle, borderTopWidth, backgroundColor, color, outlineStyle, outlineWidth, forcedColorAdjust };
+  });
+
+/** Whether a computed colour paints: `rgba(…, 0)` (transparent) does not. */
+const paints = (color: string) => !/^rgba\(.*,\s*0(\.0+)?\)$/.test(color);
+
+/** The page's own background (the system's Canvas colour, as forced). */
+const canvas = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+async function openWizard(page: Page) {
+  await page.goto('/program/orchestration');
+  await page.getByRole('main').getByRole('link', { name: 'Join the Waiting List' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Join the Waiting List' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test('a filled button keeps an edge: it does not read as a bare word', async ({ page }) => {
+  const dialog = await openWizard(page);
+  for (const button of [
+    page.getByRole('main').getByRole('link', { name: 'Join the Waiting List' }).first(),
+    dialog.getByRole('button', { name: 'Next' }),
+  ]) {
+    const { borderTopStyle, borderTopWidth } = await style(button);
+    expect(borderTopStyle, await button.textContent()).not.toBe('none');
+    expect(parseFloat(borderTopWidth), await button.textContent()).toBeGreaterThanOrEqual(1);
+  }
+});
+
+test('the focused control keeps its outline', async ({ page }) => {
+  const dialog = await openWizard(page);
+  await page.keyboard.press('Tab');
+  const focused = dialog.locator(':focus-visible');
+  await expect(focused).toHaveCount(1);
+  const { outlineStyle, outlineWidth } = await style(focused);
+  expect(outlineStyle).not.toBe('none');
+  expect(parseFloat(outlineWidth)).toBeGreaterThanOrEqual(2);
+});
