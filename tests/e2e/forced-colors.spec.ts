@@ -52,3 +52,11 @@ test('the focused control keeps its outline', async ({ page }) => {
   expect(outlineStyle).not.toBe('none');
   expect(parseFloat(outlineWidth)).toBeGreaterThanOrEqual(2);
 });
+
+test("the wizard's progress bar shows how far the visitor is", async ({ page }) => {
+  const dialog = await openWizard(page);
+  const fill = dialog.getByRole('progressbar').locator('> *');
+  const { backgroundColor } = await style(fill);
+  expect(paints(backgroundColor), backgroundColor).toBe(true);
+  expect(backgroundColor).not.toBe(await canvas(page));
+});

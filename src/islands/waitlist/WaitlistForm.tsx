@@ -219,7 +219,8 @@ export function WaitlistForm({
           className="mt-3 h-1.5 overflow-hidden rounded-full bg-stone"
         >
           <div
-            className="h-full rounded-full bg-[image:var(--gradient-accent)] transition-[width] duration-300"
+            // Forced colours drop the gradient (a background image): the system's highlight instead.
+            className="h-full rounded-full bg-[image:var(--gradient-accent)] transition-[width] duration-300 forced-colors:bg-[Highlight]"
             style={{ width: `${progress}%` }}
           />
         </div>
