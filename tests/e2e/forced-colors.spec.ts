@@ -60,3 +60,18 @@ test("the wizard's progress bar shows how far the visitor is", async ({ page }) 
   expect(paints(backgroundColor), backgroundColor).toBe(true);
   expect(backgroundColor).not.toBe(await canvas(page));
 });
+
+test('the chosen Results filter differs from the others by more than its fill', async ({ page }) => {
+  await page.goto('/results');
+  const chosen = page.getByRole('button', { name: 'Healthcare', exact: true });
+  await chosen.click();
+  await expect(chosen).toHaveAttribute('aria-pressed', 'true');
+  const other = page.getByRole('button', { name: 'Retail', exact: true });
+  const [pressed, unpressed, page_] = [await style(chosen), await style(other), await canvas(page)];
+  expect(paints(pressed.backgroundColor), pressed.backgroundColor).toBe(true);
+  expect(pressed.backgroundColor).not.toBe(page_);
+  expect(pressed.backgroundColor).not.toBe(unpressed.backgroundColor);
+  // Its label in the highlight's own text colour, with no backplate of the page's colour behind it.
+  expect(pressed.color).not.toBe(pressed.backgroundColor);
+  expect(pressed.forcedColorAdjust).toBe('none');
+});

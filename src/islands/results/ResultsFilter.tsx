@@ -79,7 +79,10 @@ function ResultsFilterView({ counts, listId }: ResultsFilterProps) {
               <button
                 key={category}
                 type="button"
-                className={buttonVariants({ variant: pressed ? 'default' : 'outline' })}
+                // Chosen is shown by its fill, which forced colours replace: there, the system's
+                // highlight, with no backplate (it would hide the highlight's text) and a focus
+                // outline in the system's text colour.
+                className={`${buttonVariants({ variant: pressed ? 'default' : 'outline' })} forced-colors:aria-pressed:bg-[Highlight] forced-colors:aria-pressed:text-[HighlightText] forced-colors:aria-pressed:outline-[CanvasText] forced-colors:aria-pressed:forced-color-adjust-none`}
                 aria-pressed={pressed}
                 aria-controls={listId}
                 onClick={() => choose(category)}
