@@ -75,3 +75,13 @@ test('the chosen Results filter differs from the others by more than its fill', 
   expect(pressed.color).not.toBe(pressed.backgroundColor);
   expect(pressed.forcedColorAdjust).toBe('none');
 });
+
+test('the menu drawer has an edge against the page it covers', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Menu' });
+  await expect(drawer).toBeVisible();
+  const width = await drawer.evaluate((element) => getComputedStyle(element).borderInlineStartWidth);
+  expect(parseFloat(width)).toBeGreaterThanOrEqual(1);
+});
