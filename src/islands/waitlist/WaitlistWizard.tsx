@@ -112,10 +112,12 @@ function WaitlistDialog({ program = null }: { program?: string | null }) {
         onClick={(event) => {
           if (event.target === event.currentTarget) close();
         }}
-        className="waitlist-dialog m-auto max-h-[min(92dvh,56rem)] w-[min(40rem,calc(100vw-1.5rem))] overflow-hidden rounded-card border border-line bg-paper p-0 text-ink shadow-dialog backdrop:bg-night/60"
+        className="waitlist-dialog m-auto max-h-[min(92dvh,56rem)] w-[min(40rem,calc(100vw-1.5rem))] overflow-hidden rounded-card border border-line bg-paper p-0 text-ink shadow-dialog backdrop:bg-night/60 [@media(max-height:24rem)]:overflow-y-auto"
       >
         {session ? (
-          <div className="flex max-h-[min(92dvh,56rem)] flex-col">
+          // At 400% zoom (a 1280x1024 screen is 320x256) the fixed header and buttons would leave
+          // the step's fields a strip too short for a label and its input: the dialog scrolls as one.
+          <div className="flex max-h-[min(92dvh,56rem)] flex-col [@media(max-height:24rem)]:max-h-none">
             <div className="flex items-start justify-between gap-4 px-6 pt-6 pb-4">
               <div>
                 <h2 id="waitlist-title" className="text-xl font-semibold">
