@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { openWizard } from '../support/wizard.ts';
 
 /**
  * Forced colours (Windows High Contrast and the like): the browser replaces every colour with the
@@ -22,14 +23,6 @@ const paints = (color: string) => !/^rgba\(.*,\s*0(\.0+)?\)$/.test(color);
 
 /** The page's own background (the system's Canvas colour, as forced). */
 const canvas = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-
-async function openWizard(page: Page) {
-  await page.goto('/program/orchestration');
-  await page.getByRole('main').getByRole('link', { name: 'Join the Waiting List' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Join the Waiting List' });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
 
 test('a filled button keeps an edge: it does not read as a bare word', async ({ page }) => {
   const dialog = await openWizard(page);

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { publicRoutes } from '../support/routes.ts';
 import { setInWebFont, waitForFont } from '../support/settle.ts';
+import { openWizard } from '../support/wizard.ts';
 
 /**
  * What a visitor on any screen sees: nothing wider than the screen, and a wizard error always in
@@ -161,14 +162,6 @@ test.describe('nothing is wider than the screen', oneViewport, () => {
     }
   });
 });
-
-async function openWizard(page: Page) {
-  await page.goto('/program/orchestration');
-  await page.getByRole('main').getByRole('link', { name: 'Join the Waiting List' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Join the Waiting List' });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
 
 /** Answers step `step` (1-4) correctly and moves on. */
 async function answerStep(dialog: Locator, step: number) {

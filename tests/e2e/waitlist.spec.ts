@@ -2,17 +2,9 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { storedLeads, uniqueEmail } from '../support/leads.ts';
 import { elementsRestyledDuring } from '../support/restyles.ts';
+import { openWizard } from '../support/wizard.ts';
 
 const PROGRAM = '/program/orchestration';
-
-async function openWizard(page: Page) {
-  await page.goto(PROGRAM);
-  // No waiting for the island: it loads on this first interaction, and the click is replayed once it is ready.
-  await page.getByRole('main').getByRole('link', { name: 'Join the Waiting List' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Join the Waiting List' });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
 
 async function completeSteps(dialog: Locator, email: string, { checkA11y }: { checkA11y?: Page } = {}) {
   await dialog.getByLabel('Full name').fill('Ada Lovelace');

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { openWizard } from '../support/wizard.ts';
 
 /**
  * 400% browser zoom: a 1280x1024 screen is 320x256 CSS pixels (WCAG 1.4.10, reflow). The
@@ -6,10 +7,7 @@ import { expect, test } from '@playwright/test';
  */
 test('at 400% zoom the waiting-list dialog shows a field with its label and scrolls to all of it', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 256 });
-  await page.goto('/program/orchestration');
-  await page.getByRole('main').getByRole('link', { name: 'Join the Waiting List' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Join the Waiting List' });
-  await expect(dialog).toBeVisible();
+  const dialog = await openWizard(page);
   await dialog.getByRole('button', { name: 'Next' }).click();
   const name = dialog.getByLabel('Full name');
   await expect(name).toBeFocused();
