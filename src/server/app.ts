@@ -14,12 +14,7 @@ import {
   redirectLocally,
   withoutTrailingSlash,
 } from './http/request-target.ts';
-import {
-  applySecurityHeaders,
-  contentSecurityPolicy,
-  type SecurityHeaderOptions,
-  withAnalyticsOrigin,
-} from './http/security-headers.ts';
+import { applySecurityHeaders, contentSecurityPolicy, type SecurityHeaderOptions } from './http/security-headers.ts';
 import { negotiateEncoding, type StaticAsset } from './http/static-files.ts';
 import { routePattern } from './metrics/route-pattern.ts';
 import type { EditorRoutes } from './cms/editor-routes.ts';
@@ -90,11 +85,7 @@ const pagePolicies = new WeakMap<StaticAsset, string>();
 function pagePolicy(asset: StaticAsset, scriptHashes: readonly string[], security: SecurityHeaderOptions): string {
   let policy = pagePolicies.get(asset);
   if (policy === undefined) {
-    policy = contentSecurityPolicy({
-      scriptHashes,
-      hsts: security.hsts,
-      add: withAnalyticsOrigin({}, security.analyticsOrigin),
-    });
+    policy = contentSecurityPolicy({ ...security, scriptHashes });
     pagePolicies.set(asset, policy);
   }
   return policy;

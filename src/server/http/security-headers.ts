@@ -28,9 +28,6 @@ export type CspDirective =
   | 'frame-ancestors'
   | 'upgrade-insecure-requests';
 
-/** Sources per directive, e.g. `{ 'connect-src': ['https://analytics.example.com'] }`. */
-export type CspSources = Partial<Record<CspDirective, readonly string[]>>;
-
 /**
  * The policy every response starts from. Nothing here names another origin: no inline script runs
  * unless the build produced it, and images (the POV articles' too, which our server fetches and
@@ -56,27 +53,24 @@ const BASE_POLICY: Readonly<Record<CspDirective, readonly string[]>> = {
 const VALUELESS = new Set<CspDirective>(['upgrade-insecure-requests']);
 
 /**
- * The analytics service's origin in connect-src, added to `add`: our own analytics code
- * (src/lib/analytics/sender.ts) posts page views and funnel events there, and nowhere else.
- */
-export function withAnalyticsOrigin(add: CspSources, origin: string | undefined): CspSources {
-  return origin ? { ...add, 'connect-src': [...(add['connect-src'] ?? []), origin] } : add;
-}
-
-/**
- * The Content-Security-Policy: the base, this response's inline-script hashes, and `add`'s sources;
- * upgrade-insecure-requests only when the site is served over https (`hsts`).
+ * The Content-Security-Policy: the base, this response's inline-script hashes, and the analytics
+ * service's origin in connect-src (our own analytics code, src/lib/analytics/sender.ts, posts page
+ * views and funnel events there, and nowhere else); upgrade-insecure-requests only when the site
+ * is served over https (`hsts`).
  */
 export function contentSecurityPolicy({
   scriptHashes,
   hsts,
-  add = {},
-}: Pick<SecurityHeaderOptions, 'scriptHashes' | 'hsts'> & { add?: CspSources }): string {
+  analyticsOrigin,
+}: Pick<SecurityHeaderOptions, 'scriptHashes' | 'hsts' | 'analyticsOrigin'>): string {
+  const added: Partial<Record<CspDirective, readonly string[]>> = {
+    'script-src': scriptHashes.map((hash) => `'${hash}'`),
+    'connect-src': analyticsOrigin ? [analyticsOrigin] : [],
+  };
   const directives: string[] = [];
   for (const [directive, base] of Object.entries(BASE_POLICY) as [CspDirective, readonly string[]][]) {
     if (directive === 'upgrade-insecure-requests' && !hsts) continue;
-    const extra = directive === 'script-src' ? scriptHashes.map((hash) => `'${hash}'`) : [];
-    const sources = [...new Set([...base, ...(add[directive] ?? []), ...extra])];
+    const sources = [...new Set([...base, ...(added[directive] ?? [])])];
     if (sources.length > 0) directives.push(`${directive} ${sources.join(' ')}`);
     else if (VALUELESS.has(directive)) directives.push(directive);
   }
@@ -86,10 +80,7 @@ export function contentSecurityPolicy({
 /** The headers every response carries; `path` decides the opener policy (see below). */
 export function applySecurityHeaders(res: ServerResponse, options: SecurityHeaderOptions, path = '/'): void {
   // The analytics service's origin too: pages rendered per request send their page view as built pages do.
-  res.setHeader(
-    'Content-Security-Policy',
-    contentSecurityPolicy({ ...options, add: withAnalyticsOrigin({}, options.analyticsOrigin) }),
-  );
+  res.setHeader('Content-Security-Policy', contentSecurityPolicy(options));
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
   res.setHeader('X-Frame-Options', 'DENY');
