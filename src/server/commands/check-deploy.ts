@@ -4,6 +4,7 @@
  * turns on a test-only setting. Warns, without failing, when no channel tells the team of a lead.
  * Reads the same environment (and `.env`) the server reads; run it where the server will run.
  */
+import { enabledChannels } from '../delivery/channels.ts';
 import { loadSettings, placeholderSettings, settingsOrExit, testOnlySettings } from '../settings.ts';
 
 const settings = settingsOrExit(loadSettings);
@@ -14,8 +15,8 @@ const testOnly = testOnlySettings.filter((name) => settings[name]);
 if (testOnly.length > 0) problems.push(`test-only settings on: ${testOnly.join(', ')}; unset them in production`);
 
 // Allowed (a site may start before its CRM is connected), but then nobody hears of a lead.
-const teamChannel = Boolean(settings.SMTP_URL && settings.LEADS_NOTIFY_EMAIL) || Boolean(settings.LEADS_WEBHOOK_URL);
-if (!teamChannel) {
+// The visitor's own confirmation tells the team nothing.
+if (!enabledChannels(settings).some((channel) => channel !== 'visitor-email')) {
   console.warn(
     'Warning: no lead reaches the team: set SMTP_URL and LEADS_NOTIFY_EMAIL, or LEADS_WEBHOOK_URL and LEADS_WEBHOOK_SECRET (README, "Lead delivery").',
   );

@@ -58,11 +58,17 @@ function smtpError(error: unknown, refusalIsFinal: boolean): DeliveryError {
   });
 }
 
-export function createChannels(settings: ChannelSettings, site: SiteFacts, sendTimeoutMs: number): Channels {
+/** The channels these settings turn on; the server queues each new lead for every one of them. */
+export function enabledChannels(settings: ChannelSettings): DeliveryChannel[] {
   const enabled: DeliveryChannel[] = [];
   if (settings.SMTP_URL && settings.LEADS_NOTIFY_EMAIL?.length) enabled.push('team-email');
   if (settings.LEADS_WEBHOOK_URL && settings.LEADS_WEBHOOK_SECRET) enabled.push('webhook');
   if (settings.SMTP_URL && settings.LEADS_CONFIRM_VISITOR) enabled.push('visitor-email');
+  return enabled;
+}
+
+export function createChannels(settings: ChannelSettings, site: SiteFacts, sendTimeoutMs: number): Channels {
+  const enabled = enabledChannels(settings);
 
   const transport = settings.SMTP_URL
     ? nodemailer.createTransport({
