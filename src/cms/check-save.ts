@@ -44,18 +44,23 @@ function isSaveBody(body: unknown): body is SaveBody {
 export async function checkSave(config: CmsConfig, body: unknown, root = process.cwd()): Promise<string | undefined> {
   // A malformed body is Keystatic's to refuse (400).
   if (!isSaveBody(body)) return undefined;
+  // Which entry or artwork each file is, once: every check below reads it.
   const additions = body.additions.map(({ path, contents }) => ({
     file: path,
     contents: Buffer.from(contents, 'base64url'),
+    entry: entryOf(config, path),
+    upload: uploadOf(config, path),
   }));
-  const elsewhere = [...body.additions, ...body.deletions].find(
-    ({ path }) => !entryOf(config, path) && !uploadOf(config, path),
-  );
+  const deletions = body.deletions.map(({ path }) => ({
+    file: path,
+    entry: entryOf(config, path),
+    upload: uploadOf(config, path),
+  }));
+  const elsewhere = [...additions, ...deletions].find(({ entry, upload }) => !entry && !upload);
   if (elsewhere)
-    return `Not saved: ${elsewhere.path} is not an entry's file or its artwork, which is all the editor changes`;
+    return `Not saved: ${elsewhere.file} is not an entry's file or its artwork, which is all the editor changes`;
 
-  for (const { file, contents } of additions) {
-    const upload = uploadOf(config, file);
+  for (const { file, contents, upload } of additions) {
     if (!upload) continue;
     const problem = svgProblem(file, contents, upload.labels);
     if (problem) {
@@ -67,10 +72,7 @@ export async function checkSave(config: CmsConfig, body: unknown, root = process
     }
   }
 
-  const files = additions.flatMap(({ file, contents }) => {
-    const entry = entryOf(config, file);
-    return entry ? [{ file, contents, entry }] : [];
-  });
+  const files = additions.flatMap(({ file, contents, entry }) => (entry ? [{ file, contents, entry }] : []));
   const problem = await checkEditorRules(config, files);
   if (problem) return problem;
 
@@ -79,9 +81,6 @@ export async function checkSave(config: CmsConfig, body: unknown, root = process
     const refused = await checkBuildRules(entry, data);
     if (refused) return refused;
   }
-  const deleted = body.deletions.flatMap(({ path }) => {
-    const entry = entryOf(config, path);
-    return entry ? [{ entry, file: path }] : [];
-  });
+  const deleted = deletions.flatMap(({ file, entry }) => (entry ? [{ entry, file }] : []));
   return checkReferences(config, root, { saved, deleted });
 }
