@@ -6,6 +6,7 @@ import onHeaders from 'on-headers';
 import type { Logger } from 'pino';
 import { matchesIfNoneMatch } from './http/conditional.ts';
 import { CROSS_SITE_MESSAGE, type CrossSiteOptions, createCrossSiteCheck } from './http/cross-site.ts';
+import { isLocalCaller } from './http/local-caller.ts';
 import { allowMethods, hasOneHost, hasValidHost, PAGE_METHODS } from './http/request-checks.ts';
 import {
   isSafeLocalLocation,
@@ -45,7 +46,8 @@ export interface AppDependencies {
   formPosts?: Record<string, FormPostHandler>;
   /**
    * false: the store does not answer (503). true or an object: ok (200); an object's fields are
-   * added to the JSON (delivery counts for monitoring, which never make the site unhealthy).
+   * added to the JSON for callers on this machine (delivery counts for monitoring, which never make
+   * the site unhealthy, and the editor's last publish).
    */
   health: () => Promise<boolean | Record<string, unknown>>;
   security: SecurityHeaderOptions;
@@ -223,8 +225,12 @@ export function createApp(deps: AppDependencies) {
       if (!allowMethods(req, res, PAGE_METHODS)) return;
       const answer = await health().catch(() => false);
       const ok = answer !== false;
+      // The details (delivery counts, the names of content files a publish failed on) are the
+      // operator's: a visitor, or anyone through a proxy, gets the status alone, which is all an
+      // uptime check needs (README, "Operating it").
+      const details = typeof answer === 'object' && isLocalCaller(req) ? answer : {};
       res.writeHead(ok ? 200 : 503, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-      res.end(JSON.stringify({ status: ok ? 'ok' : 'unavailable', ...(typeof answer === 'object' ? answer : {}) }));
+      res.end(JSON.stringify({ status: ok ? 'ok' : 'unavailable', ...details }));
       return;
     }
 

@@ -88,3 +88,18 @@ export function isPublicAddress(address: string): boolean {
   if (nat64) return isPublicAddress(lastTwoGroupsAsIPv4(groups));
   return globalUnicast.check(address, 'ipv6') && !nonPublic.check(address, 'ipv6');
 }
+
+/**
+ * Whether an address is this machine's loopback (127.0.0.0/8, `::1`), as a socket reports it: a
+ * dual-stack socket reports an IPv4 peer as `::ffff:127.0.0.1`.
+ */
+export function isLoopbackAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 4) return address.startsWith('127.');
+  if (family !== 6) return false;
+  const groups = ipv6Groups(address);
+  if (!groups) return false;
+  const mapped = mappedIPv4(groups);
+  if (mapped) return isLoopbackAddress(mapped);
+  return groups.slice(0, 7).every((g) => g === 0) && groups[7] === 1;
+}

@@ -3,9 +3,10 @@
  * which CI installs for the reliability suite) in front of a stand-in for the site, so what the
  * README says of it holds: it parses, passes the client's address last in X-Forwarded-For (what
  * TRUST_PROXY=1 keys on) with the Host, refuses bodies over its limit before the site sees them,
- * keeps /metrics private, never names its version and logs no personal data. Only the upstream
- * address, the listening port and the access log's path are changed, to loopback ones and the run's
- * folder; the http block around it logs as the image's does.
+ * keeps /metrics private, never names its version and logs no personal data; and, in front of the
+ * app itself (src/server/app.ts), lets visitors read /healthz's status but not its details. Only the
+ * upstream address, the listening port and the access log's path are changed, to loopback ones and
+ * the run's folder; the http block around it logs as the image's does.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -14,6 +15,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { nginxBinary, nginxMainConfig, type RunningProxy, startNginx } from '../../reliability/proxy.ts';
 import { rawRequest } from '../../support/raw-http.ts';
+import { startApp } from '../server/app-harness.ts';
 
 const shipped = readFileSync(path.resolve(import.meta.dirname, '../../../deploy/nginx.conf'), 'utf8');
 
@@ -142,6 +144,29 @@ describe.skipIf(nginxBinary() === null)('nginx in front of the site (deploy/ngin
     for (const answer of [page, metrics, malformed]) {
       expect(answer.headers.server, answer.statusLine).toBe('nginx');
       expect(answer.body, answer.statusLine).not.toMatch(/nginx\/\d/);
+    }
+  });
+});
+
+describe.skipIf(nginxBinary() === null)("the site's /healthz through nginx", () => {
+  it('gives visitors the status alone, and the operator on the server the details', async () => {
+    // The real app (src/server/app.ts) with the details /healthz carries in local CMS mode: delivery
+    // counts and the content files the last publish failed on.
+    const details = {
+      deliveries: { dead: 1, pending: 3, oldestPendingSeconds: 5400 },
+      publishing: { building: false, last: { outcome: 'failed', files: ['src/content/case-studies/stella.md'] } },
+    };
+    const app = await startApp({ health: async () => details });
+    const proxy = await startNginx([app.port], deployedConfig);
+    try {
+      const throughNginx = await fetch(`${proxy.url}/healthz`);
+      expect(throughNginx.status).toBe(200);
+      expect(await throughNginx.text()).toBe('{"status":"ok"}');
+      // Docker's HEALTHCHECK and the operator ask the server itself, on 127.0.0.1.
+      expect(await (await fetch(`${app.url}/healthz`)).json()).toEqual({ status: 'ok', ...details });
+    } finally {
+      await proxy.stop();
+      await app.close();
     }
   });
 });
