@@ -8,13 +8,15 @@
  * upstream address, the listening port and the access log's path are changed, to loopback ones and
  * the run's folder; the http block around it logs as the image's does.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { nginxBinary, nginxMainConfig, type RunningProxy, startNginx } from '../../reliability/proxy.ts';
-import { rawRequest } from '../../support/raw-http.ts';
+import { type RawAnswer, rawRequest } from '../../support/raw-http.ts';
+import { applySecurityHeaders } from '../../../src/server/http/security-headers.ts';
 import { startApp } from '../server/app-harness.ts';
 
 const shipped = readFileSync(path.resolve(import.meta.dirname, '../../../deploy/nginx.conf'), 'utf8');
@@ -29,13 +31,22 @@ const imageAccessLog = (dir: string) => `  log_format main '$remote_addr - $remo
   access_log ${dir}/access.log main;
 `;
 
-/** The shipped server block with loopback addresses, in the http block compose's nginx image wraps it in. */
-function deployedConfig(dir: string, listenPort: number, [sitePort]: readonly number[]): string {
+/**
+ * The shipped server block with loopback addresses, in the http block compose's nginx image wraps it
+ * in; `changes` are further [from, to] replacements a test needs (a shorter timeout, say).
+ */
+function deployedConfig(
+  dir: string,
+  listenPort: number,
+  [sitePort]: readonly number[],
+  changes: readonly [string, string][] = [],
+): string {
   const replacements: [string, string][] = [
     ['server site:4321;', `server 127.0.0.1:${sitePort};`],
     ['listen 80;', `listen 127.0.0.1:${listenPort};`],
     ['listen [::]:80;', ''],
     ['/var/log/nginx/access.log', `${dir}/access.log`],
+    ...changes,
   ];
   let server = shipped;
   for (const [from, to] of replacements) {
@@ -46,6 +57,55 @@ function deployedConfig(dir: string, listenPort: number, [sitePort]: readonly nu
   const main = nginxMainConfig(dir, server, 64);
   expect(main).toContain('  access_log off;\n');
   return main.replace('  access_log off;\n', imageAccessLog(dir));
+}
+
+/**
+ * The hardening headers the site sends with a page (src/server/http/security-headers.ts; a page
+ * that is not prerendered, so with its opener policy), but the CSP, which is each answer's own, and
+ * HSTS, which the site sends over https only.
+ */
+function siteHardeningHeaders(): Map<string, string> {
+  const headers = new Map<string, string>();
+  const res = { setHeader: (name: string, value: unknown) => headers.set(name.toLowerCase(), String(value)) };
+  applySecurityHeaders(res as unknown as ServerResponse, { scriptHashes: [], hsts: false }, '/waitlist');
+  headers.delete('content-security-policy');
+  expect(headers.size, 'the site sends hardening headers besides its CSP').toBeGreaterThan(3);
+  return headers;
+}
+
+/**
+ * An answer nginx wrote itself: its short page, with the site's hardening headers, a policy that
+ * allows nothing but the page's own style, no cache and nothing fetched from anywhere.
+ */
+function expectNginxErrorPage(answer: RawAnswer, status: number, title: string) {
+  const label = `${answer.statusLine} (${answer.body.slice(0, 300)})`;
+  expect(answer.status, label).toBe(status);
+  for (const [name, value] of siteHardeningHeaders()) expect(answer.headers[name], `${label}: ${name}`).toBe(value);
+  expect(answer.headers['cache-control'], label).toBe('no-store');
+  expect(answer.headers['content-type'], label).toBe('text/html; charset=utf-8');
+  expect(answer.body, label).toContain(`<h1>${title}</h1>`);
+  expect(answer.body, label).toContain(`<p>Error ${status}</p>`);
+  const policy = Object.fromEntries(
+    (answer.headers['content-security-policy'] ?? '').split(';').map((directive) => {
+      const [name = '', ...sources] = directive.trim().split(/\s+/);
+      return [name, sources];
+    }),
+  );
+  const style = /<style>([^<]*)<\/style>/.exec(answer.body)?.[1] ?? '';
+  const styleHash = `'sha256-${createHash('sha256').update(style).digest('base64')}'`;
+  expect(policy, label).toEqual({
+    'default-src': ["'none'"],
+    'style-src': [styleHash],
+    'base-uri': ["'none'"],
+    'form-action': ["'none'"],
+    'frame-ancestors': ["'none'"],
+  });
+  // The one link is the home page; no script, image, stylesheet or font is named, here or anywhere.
+  expect(
+    [...answer.body.matchAll(/\b(?:href|src|action)=["']?([^"'\s>]*)/g)].map((m) => m[1]),
+    label,
+  ).toEqual(['/']);
+  expect(answer.body, label).not.toMatch(/<script|url\(|@import|https?:/i);
 }
 
 interface Seen {
@@ -65,6 +125,18 @@ describe.skipIf(nginxBinary() === null)('nginx in front of the site (deploy/ngin
       req.on('data', (chunk: Buffer) => (bytes += chunk.length));
       req.on('end', () => {
         seen.push({ headers: req.headers, bytes });
+        // The site's own error answer, as the waiting list sends one when its store is down.
+        if (req.url === '/api/waitlist-down') {
+          const body = '{"status":"error","message":"Please try again."}';
+          res
+            .writeHead(503, {
+              'Content-Type': 'application/json; charset=utf-8',
+              'Content-Length': Buffer.byteLength(body),
+              'Retry-After': '5',
+            })
+            .end(body);
+          return;
+        }
         res.writeHead(200, { 'Content-Type': 'text/plain' }).end('ok');
       });
     });
@@ -135,6 +207,39 @@ describe.skipIf(nginxBinary() === null)('nginx in front of the site (deploy/ngin
     expect(seen).toEqual([]);
   });
 
+  it("answers what it refuses itself with its own page, the site's hardening headers and a strict policy", async () => {
+    const long = 'a'.repeat(9000); // over large_client_header_buffers' 8 KB
+    const answers: [RawAnswer, number, string][] = [
+      [await rawRequest(port, '/%'), 400, 'Bad request'],
+      [await rawRequest(port, '/', { headers: { 'X-Padding': long } }), 400, 'Bad request'],
+      [await rawRequest(port, '/metrics'), 404, 'Page not found'],
+      [await rawRequest(port, '/.nginx-error'), 404, 'Page not found'],
+      [await rawRequest(port, '/', { method: 'TRACE' }), 405, 'Bad request'],
+      [
+        await rawRequest(port, '/api/waitlist', { method: 'POST', body: 'a'.repeat(70_000) }),
+        413,
+        'That request was too large',
+      ],
+      [await rawRequest(port, `/${long}`), 414, 'That address is too long'],
+      [await rawRequest(port, '/', { method: 'POST', headers: { 'Transfer-Encoding': 'gzip' } }), 501, 'Bad request'],
+    ];
+    for (const [answer, status, title] of answers) expectNginxErrorPage(answer, status, title);
+  });
+
+  it("passes the site's own answers as the site wrote them, its errors included", async () => {
+    // A header added here would go on every page: a second CSP is enforced beside the page's own.
+    const page = await rawRequest(port, '/about');
+    const down = await rawRequest(port, '/api/waitlist-down', { method: 'POST', body: '{}' });
+    expect([page.status, down.status]).toEqual([200, 503]);
+    expect(down.body).toBe('{"status":"error","message":"Please try again."}');
+    expect(down.headers['retry-after']).toBe('5');
+    for (const answer of [page, down]) {
+      for (const name of ['content-security-policy', 'x-frame-options', 'cache-control']) {
+        expect(answer.headers[name], `${answer.statusLine}: ${name}`).toBeUndefined();
+      }
+    }
+  });
+
   it('never names its version, on the answers it passes on or on its own error pages', async () => {
     // A version tells a scanner which published vulnerabilities to try.
     const page = await rawRequest(port, '/');
@@ -144,6 +249,53 @@ describe.skipIf(nginxBinary() === null)('nginx in front of the site (deploy/ngin
     for (const answer of [page, metrics, malformed]) {
       expect(answer.headers.server, answer.statusLine).toBe('nginx');
       expect(answer.body, answer.statusLine).not.toMatch(/nginx\/\d/);
+    }
+  });
+
+  it('answers a client over its rate with 429 and that page', async () => {
+    // One request after another from one address: past the burst of 40 (the limit refills 20 a
+    // second, far slower than these come), nginx refuses them.
+    let refused: RawAnswer | undefined;
+    for (let i = 0; i < 100 && !refused; i += 1) {
+      const answer = await rawRequest(port, '/about');
+      if (answer.status === 429) refused = answer;
+    }
+    expect(refused, 'no 429 within 100 requests').toBeDefined();
+    expectNginxErrorPage(refused as RawAnswer, 429, 'Too many requests');
+    // Let the limit empty before any later test.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+  });
+});
+
+describe.skipIf(nginxBinary() === null)('nginx when the site is down or too slow', () => {
+  it('answers 504 and 502 with its own page, which asks the visitor to come back in a minute', async () => {
+    // /slow never answers; nginx's 30 s wait for an answer is made 1 s here.
+    const site = createServer((req, res) => {
+      if (req.url === '/slow') return;
+      res.writeHead(200, { 'Content-Type': 'text/plain' }).end('ok');
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    const sitePort = (site.address() as AddressInfo).port;
+    const proxy = await startNginx([sitePort], (dir, listenPort, ports) =>
+      deployedConfig(dir, listenPort, ports, [['proxy_read_timeout 30s;', 'proxy_read_timeout 1s;']]),
+    );
+    try {
+      const port = Number(new URL(proxy.url).port);
+      const slow = await rawRequest(port, '/slow');
+      site.closeAllConnections();
+      await new Promise((resolve) => site.close(resolve));
+      const down = await rawRequest(port, '/about');
+      for (const [answer, status] of [
+        [slow, 504],
+        [down, 502],
+      ] as const) {
+        expectNginxErrorPage(answer, status, "We'll be right back");
+        expect(answer.body).toContain('The site is briefly unavailable. Please try again in a minute.');
+        expect(answer.headers['retry-after']).toBe('60');
+      }
+    } finally {
+      await proxy.stop();
+      if (site.listening) await new Promise((resolve) => site.close(resolve));
     }
   });
 });
