@@ -97,9 +97,15 @@ ${servers}
 /** The whole nginx configuration for a run in `dir`: listening on `listenPort`, in front of `upstreamPorts`. */
 export type NginxConfig = (dir: string, listenPort: number, upstreamPorts: readonly number[]) => string;
 
+export interface NginxOptions {
+  /** A command nginx runs under, e.g. tests/support/without-ipv6.py's (`python3 <path>`). */
+  launcher?: readonly string[];
+}
+
 export async function startNginx(
   upstreamPorts: readonly number[],
   config: NginxConfig = nginxConfig,
+  { launcher = [] }: NginxOptions = {},
 ): Promise<RunningProxy> {
   const binary = nginxBinary();
   if (!binary) throw new Error('nginx is not installed (bash .ci/ensure-nginx.sh installs it as root)');
@@ -110,9 +116,8 @@ export async function startNginx(
   const conf = path.join(dir, 'nginx.conf');
   writeFileSync(conf, config(dir, port, upstreamPorts));
   // -e: the error log before the config is read (otherwise /var/log/nginx/error.log); -p: prefix.
-  const child = spawn(binary, ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', conf], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const [command = binary, ...args] = [...launcher, binary, '-p', dir, '-e', path.join(dir, 'error.log'), '-c', conf];
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

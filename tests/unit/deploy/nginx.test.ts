@@ -9,11 +9,14 @@
  * the run's folder; the http block around it logs as the image's does.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { freePort } from '../../../scripts/free-port.ts';
 import { nginxBinary, nginxMainConfig, type RunningProxy, startNginx } from '../../reliability/proxy.ts';
 import { type RawAnswer, rawRequest } from '../../support/raw-http.ts';
 import { applySecurityHeaders } from '../../../src/server/http/security-headers.ts';
@@ -44,16 +47,38 @@ function deployedConfig(
   const replacements: [string, string][] = [
     ['server site:4321;', `server 127.0.0.1:${sitePort};`],
     ['listen 80;', `listen 127.0.0.1:${listenPort};`],
-    ['listen [::]:80;', ''],
     ['/var/log/nginx/access.log', `${dir}/access.log`],
     ...changes,
   ];
-  let server = shipped;
+  return inImageHttpBlock(dir, replaced(shipped, replacements));
+}
+
+/**
+ * The same with every `listen` as shipped but for its port: the addresses, and so the address
+ * families, nginx must be able to open where it is deployed.
+ */
+function asShippedConfig(dir: string, listenPort: number, [sitePort]: readonly number[]): string {
+  const listens = /^(\s*listen\s+(?:\S*:)?)80\b/gm;
+  expect(shipped, 'deploy/nginx.conf listens on port 80').toMatch(listens);
+  const server = replaced(shipped.replace(listens, `$1${listenPort}`), [
+    ['server site:4321;', `server 127.0.0.1:${sitePort};`],
+    ['/var/log/nginx/access.log', `${dir}/access.log`],
+  ]);
+  return inImageHttpBlock(dir, server);
+}
+
+function replaced(text: string, replacements: readonly [string, string][]): string {
+  let server = text;
   for (const [from, to] of replacements) {
     // Fails loudly if the lines this changes moved, rather than testing another configuration.
     expect(server, `deploy/nginx.conf still has "${from}"`).toContain(from);
     server = server.replace(from, to);
   }
+  return server;
+}
+
+/** A server block in the http block compose's nginx image wraps it in, logging as the image does. */
+function inImageHttpBlock(dir: string, server: string): string {
   const main = nginxMainConfig(dir, server, 64);
   expect(main).toContain('  access_log off;\n');
   return main.replace('  access_log off;\n', imageAccessLog(dir));
@@ -297,6 +322,64 @@ describe.skipIf(nginxBinary() === null)('nginx when the site is down or too slow
       await proxy.stop();
       if (site.listening) await new Promise((resolve) => site.close(resolve));
     }
+  });
+});
+
+/**
+ * The command that runs another as on a host whose kernel has no IPv6 (tests/support/without-ipv6.py),
+ * or null where it cannot (no python3, another architecture): checked by having it try an IPv6 socket.
+ */
+const withoutIPv6 = ((): string[] | null => {
+  const launcher = ['python3', path.resolve(import.meta.dirname, '../../support/without-ipv6.py')];
+  const probe = spawnSync('python3', [
+    ...launcher.slice(1),
+    'python3',
+    '-c',
+    'import socket; socket.socket(socket.AF_INET); socket.socket(socket.AF_INET6)',
+  ]);
+  return probe.status === 1 && String(probe.stderr).includes('Address family not supported') ? launcher : null;
+})();
+
+describe.skipIf(nginxBinary() === null)('nginx on hosts with and without IPv6', () => {
+  let site: Server;
+  let sitePort: number;
+  beforeAll(async () => {
+    site = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/plain' }).end('ok'));
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    sitePort = (site.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => site?.close(resolve));
+  });
+
+  /** `nginx -t` on the config as shipped (its own port), then nginx started on it and asked for a page. */
+  async function checkAndServe(launcher: readonly string[]) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'nginx-t-'));
+    try {
+      const conf = path.join(dir, 'nginx.conf');
+      writeFileSync(conf, asShippedConfig(dir, await freePort(), [sitePort]));
+      const [command = '', ...args] = [...launcher, nginxBinary() ?? 'nginx'];
+      const test = spawnSync(command, [...args, '-t', '-p', dir, '-e', path.join(dir, 'error.log'), '-c', conf]);
+      expect(test.status, String(test.stderr)).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const proxy = await startNginx([sitePort], asShippedConfig, { launcher });
+    try {
+      const answer = await fetch(`${proxy.url}/about`);
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toBe('ok');
+    } finally {
+      await proxy.stop();
+    }
+  }
+
+  it('passes nginx -t and serves with its listen lines as shipped, on this host', async () => {
+    await checkAndServe([]);
+  });
+
+  it.skipIf(withoutIPv6 === null)('passes nginx -t and serves where the kernel has no IPv6', async () => {
+    await checkAndServe(withoutIPv6 ?? []);
   });
 });
 
