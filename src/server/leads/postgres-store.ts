@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { recipientKey } from './canonical-address.ts';
 import { pendingMigrations } from './migrations.ts';
+import type { WaitlistValues } from '../../lib/waitlist/schema.ts';
 import {
+  FORM_COLUMNS,
+  formValues,
   LEAD_COLUMNS,
   leadIdentity,
   leadValues,
@@ -10,6 +13,7 @@ import {
   rowToDeliveryInfo,
   rowToLead,
   type DeliveryRow,
+  type EarlyAccessValue,
   type LeadRow,
 } from './rows.ts';
 import {
@@ -73,6 +77,9 @@ async function runMigrations(pool: pg.Pool): Promise<void> {
   }
 }
 
+/** early_access is a boolean column; unanswered is null. */
+const earlyAccessOrNull: EarlyAccessValue = (value) => value ?? null;
+
 /** Connects to PostgreSQL and migrates the lead store. */
 export async function openPostgresLeadStore(
   connectionString: string,
@@ -101,6 +108,8 @@ export async function openPostgresLeadStore(
   const insertSql = `INSERT INTO leads (${LEAD_COLUMNS.join(', ')}) VALUES (${placeholders})
     ON CONFLICT (idempotency_key) DO NOTHING
     RETURNING id`;
+  const correctSql = `UPDATE leads SET ${FORM_COLUMNS.map((column, i) => `${column} = $${i + 2}`).join(', ')}
+    WHERE id = $1 RETURNING *`;
   const queueSql = `INSERT INTO lead_deliveries (id, lead_id, channel, status, created_at, next_attempt_at)
     VALUES ($1, $2, $3, 'pending', $4, $4) ON CONFLICT (lead_id, channel) DO NOTHING`;
   let closed = false;
@@ -191,7 +200,7 @@ export async function openPostgresLeadStore(
       for (let attempt = 0; attempt < 3; attempt += 1) {
         const at = now();
         const id = randomUUID();
-        const values = leadValues(id, at.toISOString(), lead, idempotencyKey, (v) => v ?? null);
+        const values = leadValues(id, at.toISOString(), lead, idempotencyKey, earlyAccessOrNull);
         const result = await transaction(async (client): Promise<SaveResult | null> => {
           const inserted = await client.query<{ id: string }>(insertSql, values);
           if (inserted.rows[0]) {
@@ -253,6 +262,14 @@ export async function openPostgresLeadStore(
     async deleteByEmail(email: string) {
       open();
       return deleteWhere('lower(email) = lower($1)', email);
+    },
+
+    async correct(id: string, values: WaitlistValues): Promise<StoredLead | undefined> {
+      open();
+      // One statement, so one transaction: every answer is replaced, or none is. created_at is not
+      // among the columns set, so the retention clock stays where the submission started it.
+      const result = await pool.query<LeadRow>(correctSql, [id, ...formValues(values, earlyAccessOrNull)]);
+      return result.rows[0] ? rowToLead(result.rows[0]) : undefined;
     },
 
     async purge(before: Date) {

@@ -1,11 +1,8 @@
+import type { WaitlistValues } from '../../lib/waitlist/schema.ts';
 import type { ClaimedDelivery, DeliveryChannel, DeliveryInfo, LeadInput, StoredLead } from './types.ts';
 
-/** The leads table's columns in insert order (shared by both stores). */
-export const LEAD_COLUMNS = [
-  'id',
-  'created_at',
-  'source_program',
-  'idempotency_key',
+/** The columns that hold the visitor's answers, in formValues' order: what a correction replaces. */
+export const FORM_COLUMNS = [
   'name',
   'email',
   'company_name',
@@ -17,6 +14,9 @@ export const LEAD_COLUMNS = [
   'additional_info',
   'early_access',
 ] as const;
+
+/** The leads table's columns in insert order (shared by both stores). */
+export const LEAD_COLUMNS = ['id', 'created_at', 'source_program', 'idempotency_key', ...FORM_COLUMNS] as const;
 
 export interface LeadRow {
   id: string;
@@ -34,30 +34,37 @@ export interface LeadRow {
   early_access: number | boolean | null;
 }
 
-/** Values for LEAD_COLUMNS, in order; `earlyAccess` as the store's own boolean representation. */
+/** How a store writes `earlyAccess`: SQLite as 0/1, PostgreSQL as a boolean, unanswered as null. */
+export type EarlyAccessValue = (value: boolean | undefined) => number | boolean | null;
+
+/** Values for FORM_COLUMNS, in order. */
+export function formValues(
+  values: WaitlistValues,
+  earlyAccess: EarlyAccessValue,
+): (string | number | boolean | null)[] {
+  return [
+    values.name,
+    values.email,
+    values.companyName,
+    values.role,
+    values.roleOther ?? null,
+    JSON.stringify(values.goal),
+    JSON.stringify(values.frustrations),
+    values.investment,
+    values.additionalInfo ?? null,
+    earlyAccess(values.earlyAccess),
+  ];
+}
+
+/** Values for LEAD_COLUMNS, in order. */
 export function leadValues(
   id: string,
   createdAt: string,
   lead: LeadInput,
   idempotencyKey: string,
-  earlyAccess: (value: boolean | undefined) => number | boolean | null,
+  earlyAccess: EarlyAccessValue,
 ): (string | number | boolean | null)[] {
-  return [
-    id,
-    createdAt,
-    lead.sourceProgram,
-    idempotencyKey,
-    lead.name,
-    lead.email,
-    lead.companyName,
-    lead.role,
-    lead.roleOther ?? null,
-    JSON.stringify(lead.goal),
-    JSON.stringify(lead.frustrations),
-    lead.investment,
-    lead.additionalInfo ?? null,
-    earlyAccess(lead.earlyAccess),
-  ];
+  return [id, createdAt, lead.sourceProgram, idempotencyKey, ...formValues(lead, earlyAccess)];
 }
 
 export function rowToLead(row: LeadRow): StoredLead {

@@ -2,10 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import type { WaitlistValues } from '../../lib/waitlist/schema.ts';
 import { securePrivateStore } from './file-permissions.ts';
 import { recipientKey } from './canonical-address.ts';
 import { pendingMigrations } from './migrations.ts';
 import {
+  FORM_COLUMNS,
+  formValues,
   LEAD_COLUMNS,
   leadIdentity,
   leadValues,
@@ -13,6 +16,7 @@ import {
   rowToDeliveryInfo,
   rowToLead,
   type DeliveryRow,
+  type EarlyAccessValue,
   type LeadRow,
 } from './rows.ts';
 import {
@@ -98,6 +102,9 @@ function fileIdentity(file: string): string {
     return 'missing';
   }
 }
+
+/** SQLite has no boolean: early access is stored as 1 or 0, unanswered as null. */
+const earlyAccessBit: EarlyAccessValue = (value) => (value === undefined ? null : value ? 1 : 0);
 
 /** The statements that open, keep and undo one unit of work. */
 interface Bracket {
@@ -213,6 +220,9 @@ export function openSqliteLeadStore(file: string, options: SqliteStoreOptions = 
     'SELECT count(*) AS n FROM lead_deliveries WHERE lead_id IN (SELECT id FROM leads WHERE lower(email) = lower(?))',
   );
   const deleteByEmail = db.prepare('DELETE FROM leads WHERE lower(email) = lower(?)');
+  const correctById = db.prepare(
+    `UPDATE leads SET ${FORM_COLUMNS.map((column) => `${column} = ?`).join(', ')} WHERE id = ? RETURNING *`,
+  );
   const countDeliveriesBefore = db.prepare(
     'SELECT count(*) AS n FROM lead_deliveries WHERE lead_id IN (SELECT id FROM leads WHERE created_at < ?)',
   );
@@ -231,19 +241,23 @@ export function openSqliteLeadStore(file: string, options: SqliteStoreOptions = 
   };
 
   /**
-   * After leads were deleted: the write-ahead log still holds the pages they were written in (until
-   * SQLite happens to overwrite them), so it is checkpointed into the file, whose freed pages
-   * secure_delete has zeroed, and truncated. Best effort: a checkpoint that a reader holds up
-   * leaves the log for the next one; the deletion itself is committed either way.
+   * After leads were deleted or corrected: the write-ahead log still holds the pages they were
+   * written in (until SQLite happens to overwrite them), so it is checkpointed into the file, whose
+   * freed space secure_delete has zeroed, and truncated. Best effort: a checkpoint that a reader
+   * holds up leaves the log for the next one; the change itself is committed either way.
    */
-  function eraseWrittenCopies(counts: DeletedCounts): DeletedCounts {
-    if (counts.leads > 0 && location !== ':memory:' && !db.isTransaction) {
-      try {
-        db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
-      } catch {
-        // The next deletion, the next automatic checkpoint or the server's close does it.
-      }
+  function eraseWrittenCopies(): void {
+    if (location === ':memory:' || db.isTransaction) return;
+    try {
+      db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    } catch {
+      // The next deletion, the next automatic checkpoint or the server's close does it.
     }
+  }
+
+  /** `counts`, once the deleted leads' old pages are erased (when any lead went). */
+  function erasedAfter(counts: DeletedCounts): DeletedCounts {
+    if (counts.leads > 0) eraseWrittenCopies();
     return counts;
   }
 
@@ -333,9 +347,7 @@ export function openSqliteLeadStore(file: string, options: SqliteStoreOptions = 
       assertStillTheFile();
       const at = now();
       const id = randomUUID();
-      const values = leadValues(id, at.toISOString(), lead, idempotencyKey, (v) =>
-        v === undefined ? null : v ? 1 : 0,
-      );
+      const values = leadValues(id, at.toISOString(), lead, idempotencyKey, earlyAccessBit);
       // node:sqlite is synchronous: the transaction (and its fsync) completes before we go on, and
       // calls within this process cannot interleave. The UNIQUE key settles races between processes.
       return transaction(() => {
@@ -378,7 +390,7 @@ export function openSqliteLeadStore(file: string, options: SqliteStoreOptions = 
 
     async deleteByEmail(email: string) {
       open();
-      return eraseWrittenCopies(
+      return erasedAfter(
         transaction(() => {
           const deliveries = Number(countDeliveriesOf.get(email)?.n ?? 0);
           const leads = Number(deleteByEmail.run(email).changes);
@@ -387,10 +399,22 @@ export function openSqliteLeadStore(file: string, options: SqliteStoreOptions = 
       );
     },
 
+    async correct(id: string, values: WaitlistValues): Promise<StoredLead | undefined> {
+      open();
+      // One statement, so one transaction: every answer is replaced, or (a failed constraint, a
+      // full disk) none is. created_at is not among the columns set, so the retention clock stays.
+      const row = correctById.get(...(formValues(values, earlyAccessBit) as (string | number | null)[]), id);
+      if (!row) return undefined;
+      // The inaccurate answers must not outlive the correction in the file's free space or its log,
+      // from where every later backup would copy them.
+      eraseWrittenCopies();
+      return rowToLead(row as unknown as LeadRow);
+    },
+
     async purge(before: Date) {
       open();
       const cut = before.toISOString();
-      return eraseWrittenCopies(
+      return erasedAfter(
         transaction(() => {
           const deliveries = Number(countDeliveriesBefore.get(cut)?.n ?? 0);
           const leads = Number(deleteBefore.run(cut).changes);

@@ -100,6 +100,7 @@ export async function openSqliteThreadStore(file: string, options: SqliteStoreOp
     get: (id) => call('get', [id]),
     findByEmail: (email) => call('findByEmail', [email]),
     deleteByEmail: (email) => call('deleteByEmail', [email]),
+    correct: (id, values) => call('correct', [id, values]),
     purge: (before) => call('purge', [before]),
     claimDeliveries: (limit, leaseMs) => call('claimDeliveries', [limit, leaseMs]),
     completeDelivery: (id) => call('completeDelivery', [id]),

@@ -119,6 +119,13 @@ export interface LeadStore {
   findByEmail(email: string): Promise<StoredLead[]>;
   /** Deletes every lead whose address matches (ignoring case) and all their deliveries. */
   deleteByEmail(email: string): Promise<DeletedCounts>;
+  /**
+   * Replaces the answers of the lead `id` with `values` (validated by the caller, as for `save`), in
+   * one statement: all of them or, on failure, none. Its id, submission time (so its retention
+   * period), program, idempotency key and deliveries stay as they are. Resolves with the corrected
+   * lead, or undefined when there is no such lead.
+   */
+  correct(id: string, values: WaitlistValues): Promise<StoredLead | undefined>;
   /** Deletes leads submitted before `before`, and their deliveries. */
   purge(before: Date): Promise<DeletedCounts>;
   /** Leases up to `limit` due deliveries for `leaseMs`. */

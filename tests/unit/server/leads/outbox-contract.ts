@@ -1,10 +1,11 @@
 /**
  * The outbox and privacy behaviour every LeadStore must have: deliveries recorded with the lead,
  * claimed under a lease, retried, given up, re-queued and back-filled; leads found and deleted by
- * address and purged by age. Time is a hand-moved clock, never a sleep.
+ * address, corrected in place and purged by age. Time is a hand-moved clock, never a sleep.
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { goalOptions } from '../../../../src/lib/waitlist/schema.ts';
 import { lead, storeSession, testClock, type StoreHarness } from './store-contract.ts';
 
 export const EXPECTED_DELIVERY_COLUMNS = [
@@ -214,6 +215,57 @@ export function outboxContract(
       expect(await store.purge(new Date('2024-03-01T00:00:00.000Z'))).toEqual({ leads: 1, deliveries: 1 });
       expect((await store.list()).map((l) => l.name)).toEqual(['Kept']);
       expect(await store.listDeliveries()).toHaveLength(1);
+    });
+
+    it('corrects a lead in place: same id, submission date, program, key and deliveries', async () => {
+      const clock = testClock('2024-01-01T00:00:00.000Z');
+      const store = await open({ now: clock.now, channels: ['team-email', 'webhook'] });
+      const key = randomUUID();
+      const original = lead({ name: 'Mistyped Nmae', additionalInfo: 'Old notes', earlyAccess: true });
+      const { id } = await store.save(original, key);
+      clock.set('2025-06-01T00:00:00.000Z');
+      const other = await store.save(lead({ name: 'Someone else' }), randomUUID());
+      const otherBefore = await store.get(other.id);
+      const deliveriesBefore = await store.listDeliveries();
+      clock.advance(1000);
+
+      const { sourceProgram: _program, ...answers } = original;
+      const corrected = {
+        ...answers,
+        name: 'Mistyped Name',
+        email: 'right@example.org',
+        goal: [goalOptions[5]],
+        additionalInfo: undefined,
+        earlyAccess: false,
+      };
+      const expected = { ...corrected, id, createdAt: '2024-01-01T00:00:00.000Z', sourceProgram: 'ripple-effect' };
+      expect(await store.correct(id, corrected)).toEqual(expected);
+      const stored = await store.get(id);
+      expect(stored).toEqual(expected);
+      // An optional answer taken away is absent, as if it had never been given.
+      expect(stored && 'additionalInfo' in stored).toBe(false);
+      expect(await store.get(other.id)).toEqual(otherBefore);
+      expect((await store.list()).map((l) => l.id)).toEqual([id, other.id]);
+      // Its deliveries are the same rows, still due: they will be built from the corrected lead.
+      expect(await store.listDeliveries()).toEqual(deliveriesBefore);
+      // The key still names this lead; the original answers no longer match it.
+      expect(await store.save(original, key)).toEqual({ id, created: false, sameLead: false });
+      // Retention still counts from the day it was submitted, not from the correction.
+      expect(await store.purge(new Date('2024-01-01T00:00:01.000Z'))).toEqual({ leads: 1, deliveries: 2 });
+      expect((await store.list()).map((l) => l.id)).toEqual([other.id]);
+    });
+
+    it('corrects nothing for an unknown id, and nothing at all when the correction fails', async () => {
+      const store = await open({ channels: ['webhook'] });
+      const { id } = await store.save(lead({ name: 'Kept As Is' }), randomUUID());
+      const before = await store.list();
+      const { sourceProgram: _program, ...answers } = lead({ name: 'Never Stored' });
+      expect(await store.correct(randomUUID(), answers)).toBeUndefined();
+      // A value the table refuses (no name) after one it accepts (a new address): neither is written.
+      const refused = { ...answers, email: 'changed@example.org', name: undefined } as unknown as typeof answers;
+      await expect(store.correct(id, refused)).rejects.toThrow();
+      expect(await store.list()).toEqual(before);
+      expect(await store.findByEmail('changed@example.org')).toEqual([]);
     });
 
     it('never hands one delivery to two claimers at once', async () => {

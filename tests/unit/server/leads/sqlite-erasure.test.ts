@@ -1,7 +1,8 @@
 /**
  * A deleted lead must be gone from the SQLite store's files, not only from its queries: the privacy
  * policy promises that deletion (on request, and by retention) removes a submission, and that a
- * deleted one leaves the backups within 30 days. Backups copy the store's pages, free ones
+ * deleted one leaves the backups within 30 days. So must the answers a correction replaced, or
+ * the inaccurate details would outlive it there. Backups copy the store's pages, free ones
  * included, so whatever a deletion leaves readable in the file (free pages, the write-ahead log)
  * would be copied into every later backup. The store is opened as the server opens it (a worker
  * thread), and the deletion made from a second connection, as `npm run leads:delete` makes it
@@ -64,6 +65,31 @@ describe('a deleted lead leaves nothing readable in the SQLite files', { timeout
     }
     expect(filesHolding(file, 'Zephyrine')).toEqual([]);
     expect(filesHolding(file, 'Kept Person')).toHaveLength(1);
+  });
+
+  it('when corrected, while the server holds the store open', async () => {
+    const file = storeFile();
+    const server = await openLeadStore(loadSettings({ SQLITE_PATH: file }), { channels: ['webhook'] });
+    try {
+      const { sourceProgram: _program, ...answers } = lead({ ...erased('Wrongbert'), role: 'Other' });
+      const { id } = await server.save(lead(answers), randomUUID());
+      expect(filesHolding(file, 'Wrongbert').length).toBeGreaterThan(0);
+
+      const command = await openLeadStore(loadSettings({ SQLITE_PATH: file }));
+      try {
+        const right = erased('Rightbert');
+        expect(await command.correct(id, { ...answers, ...right })).toMatchObject({ id, name: 'Rightbert' });
+      } finally {
+        await command.close();
+      }
+      // The inaccurate answers are gone from the file and its log, not only from queries.
+      expect(filesHolding(file, 'Wrongbert')).toEqual([]);
+      expect((await server.get(id))?.email).toBe('Rightbert@erasure.example');
+    } finally {
+      await server.close();
+    }
+    expect(filesHolding(file, 'Wrongbert')).toEqual([]);
+    expect(filesHolding(file, 'Rightbert')).toHaveLength(1);
   });
 
   it('when purged by retention', async () => {
