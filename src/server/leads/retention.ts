@@ -12,6 +12,11 @@ export function retentionCutoff(now: Date, retentionDays: number): Date {
   return new Date(now.getTime() - retentionDays * DAY_MS);
 }
 
+/** When a lead submitted at `submittedAt` is past retention: the first purge after it deletes it. */
+export function retentionEnd(submittedAt: Date, retentionDays: number): Date {
+  return new Date(submittedAt.getTime() + retentionDays * DAY_MS);
+}
+
 export function purgeExpired(store: LeadStore, retentionDays: number, now: Date): Promise<DeletedCounts> {
   return store.purge(retentionCutoff(now, retentionDays));
 }

@@ -13,6 +13,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLeadStore } from '../../../../src/server/leads/store.ts';
 import { loadSettings } from '../../../../src/server/settings.ts';
+import { frustrationOptions } from '../../../../src/lib/waitlist/schema.ts';
 import { lead, testClock } from '../leads/store-contract.ts';
 
 const run = promisify(execFile);
@@ -99,6 +100,10 @@ for (const target of targets) {
     }, 30_000);
     afterAll(() => target.cleanup());
 
+    /** leads:correct of the lead `id`, found by `email`, with one --set per entry of `sets`. */
+    const correct = (email: string, id: string, ...sets: string[]) =>
+      cli(PRIVACY, ['correct', '--email', email, '--id', id, ...sets.flatMap((set) => ['--set', set])], env);
+
     it('finds a person by address, whatever its case, as JSON', async () => {
       // Each command is a Node process of its own, slow on a loaded machine: the reads run side by side.
       const [found, none, noAddress] = await Promise.all([
@@ -112,6 +117,99 @@ for (const target of targets) {
       expect(found.stderr).toContain('Found 2 lead(s)');
       expect(JSON.parse(none.stdout)).toEqual([]);
       expect(noAddress.code).toBe(2);
+    });
+
+    it('corrects one submission in place: same id, same submission date, same deliveries', async () => {
+      const before = await openLeadStore(loadSettings(env));
+      const [old] = await before.findByEmail('old@example.org');
+      const deliveries = await before.listDeliveries();
+      await before.close();
+      if (!old) throw new Error('The seeded lead is missing.');
+      const corrected = await correct(
+        'OLD@example.org',
+        old.id,
+        'companyName=Right Company',
+        `frustrations=${frustrationOptions[6]}`,
+        'earlyAccess=false',
+      );
+      expect(corrected.code).toBe(0);
+      expect(corrected.stdout).toMatch(
+        new RegExp(`^Corrected submission ${old.id} in the \\w+ store: companyName, frustrations, earlyAccess\\.\n`),
+      );
+      // Dated as it was submitted: the retention purge (the last test) still deletes it on time.
+      expect(corrected.stdout).toContain(
+        'It keeps its submission date, 2023-06-01T00:00:00.000Z, so it is still deleted after ' +
+          '2025-05-31T00:00:00.000Z (LEADS_RETENTION_DAYS=730).',
+      );
+      // What it cannot change: the copies already delivered, named by the lead id they carry.
+      expect(corrected.stdout).toContain(`X-Lead-Id header is ${old.id}`);
+      expect(corrected.stdout).toContain(`data.id is ${old.id}): companyName, frustrations, earlyAccess.`);
+      const after = await openLeadStore(loadSettings(env));
+      try {
+        expect(await after.get(old.id)).toEqual({
+          ...old,
+          companyName: 'Right Company',
+          frustrations: [frustrationOptions[6]],
+          earlyAccess: false,
+        });
+        expect(await after.listDeliveries()).toEqual(deliveries);
+      } finally {
+        await after.close();
+      }
+      const again = await correct('old@example.org', old.id, 'companyName=Right Company');
+      expect(again.stdout).toBe(`Nothing to change: submission ${old.id} already holds these answers.\n`);
+    });
+
+    it('changes nothing for values the form refuses, an unknown submission or wrong arguments', async () => {
+      const read = async () => {
+        const store = await openLeadStore(loadSettings(env));
+        try {
+          return { leads: await store.list(), deliveries: await store.listDeliveries() };
+        } finally {
+          await store.close();
+        }
+      };
+      const before = await read();
+      const robin2 = before.leads.find((l) => l.email === 'robin2@example.org');
+      const robin = before.leads.find((l) => l.email === 'robin@example.org');
+      if (!robin2 || !robin) throw new Error('The seeded leads are missing.');
+      const unknownId = randomUUID();
+      // Four processes at a time, as above; the argument errors stop before the store.
+      const [invalid, unknown, someoneElses, noSuchAddress] = await Promise.all([
+        correct('robin2@example.org', robin2.id, 'companyName=Valid Co', 'name= ', 'investment=lots'),
+        correct('robin2@example.org', unknownId, 'name=Robin Two'),
+        correct('robin2@example.org', robin.id, 'name=Robin Two'),
+        correct('nobody@example.org', robin2.id, 'name=Robin Two'),
+      ]);
+      const [notAnId, noId, badSet, deleteOne] = await Promise.all([
+        correct('robin2@example.org', 'not-a-lead-id', 'name=Robin Two'),
+        cli(PRIVACY, ['correct', '--email', 'robin2@example.org', '--set', 'name=Robin Two'], env),
+        correct('robin2@example.org', robin2.id, 'nmae=Robin Two'),
+        cli(PRIVACY, ['delete', '--email', 'robin2@example.org', '--id', robin2.id], env),
+      ]);
+
+      expect(invalid.code).toBe(2);
+      expect(invalid.stderr).toContain("Nothing was changed: the corrected answers would not pass the form's rules.");
+      expect(invalid.stderr).toContain('name: Name is required.');
+      expect(invalid.stderr).toContain(`investment: Please select an option. Give exactly one of:\n    Under $2,500\n`);
+      // An id that is not one of that address's submissions: they are listed, with their dates.
+      for (const result of [unknown, someoneElses, notAnId]) {
+        expect(result.code).toBe(1);
+        expect(result.stderr).toContain('Nothing was changed: no submission');
+        expect(result.stderr).toContain(`That address has 1 (id, submitted):\n  ${robin2.id}  ${robin2.createdAt}\n`);
+      }
+      expect(unknown.stderr).toContain(`no submission ${unknownId} with that address`);
+      expect(noSuchAddress.code).toBe(1);
+      expect(noSuchAddress.stderr).toContain(`no submission ${robin2.id} with that address`);
+      expect(noSuchAddress.stderr).toContain('That address has no submission at all.');
+      expect(noId.code).toBe(2);
+      expect(noId.stderr).toContain('--id LEAD_ID is required');
+      expect(badSet.code).toBe(2);
+      expect(badSet.stderr).toContain('--set nmae: there is no such field');
+      // --id must not make leads:delete look as if it deleted one lead only: it is refused.
+      expect(deleteOne.code).toBe(2);
+      expect(deleteOne.stderr).toContain('--id and --set belong to leads:correct');
+      expect(await read()).toEqual(before);
     });
 
     it('lists deliveries without personal data, and back-fills only what is missing', async () => {
@@ -160,6 +258,7 @@ for (const target of targets) {
       expect(kept.stdout).toContain('Purged 0 lead(s)');
       expect(bad.code).toBe(1);
       expect(bad.stderr).toContain('LEADS_RETENTION_DAYS must be a whole number');
+      // Old Lead, corrected today, is past retention all the same: it counts from its submission in 2023.
       const purged = await cli(PRIVACY, ['purge'], env);
       expect(purged.stdout).toContain('Purged 1 lead(s) and 1 delivery row(s)');
       expect(purged.stdout).toContain('LEADS_RETENTION_DAYS=730');
