@@ -3,8 +3,9 @@
  * as markup. Markdown passes HTML through, and the server allows every inline script a built page
  * holds (src/server/http/static-files.ts): a `<script>` in a body, saved through the editor's API
  * or committed to the repository, ran on the public page for every visitor. The editor never
- * writes HTML (it escapes `<` as `\<`), so only a change made by hand meets this, and its author
- * sees the tags on the page. Refusing was no option: Astro's content loader logs a render error
+ * writes HTML (it escapes `<` as `\<`) and its save refuses a body that holds any
+ * (src/cms/save-check/raw-html.ts, with the same parser's reading: src/lib/content/markdown-html.ts),
+ * so only a file changed by hand meets this, and its author sees the tags on the page. Refusing was no option: Astro's content loader logs a render error
  * and publishes the entry without its body.
  */
 export const noRawHtml = {

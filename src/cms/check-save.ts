@@ -5,6 +5,7 @@
  * - an uploaded artwork must be an SVG (save-check/artwork.ts);
  * - each content file must read with the editor's field rules (save-check/editor-rules.ts), and
  *   validate with the build's own schema, rules across fields included (save-check/build-rules.ts);
+ * - a Markdown body must hold no HTML, which the site would show as text (save-check/raw-html.ts);
  * - the entries it names must exist once the save is written, and no entry may be left naming one it
  *   deletes or renames (save-check/references.ts);
  * - it writes and deletes only entries' files and their artwork: Keystatic accepts any path that
@@ -22,6 +23,7 @@ import {
   nameOf,
   readableData,
 } from './save-check/entries.ts';
+import { rawHtmlProblem } from './save-check/raw-html.ts';
 import { checkReferences } from './save-check/references.ts';
 
 /** A save's body: files to write (base64url, as Keystatic sends them) and files to delete. */
@@ -75,6 +77,11 @@ export async function checkSave(config: CmsConfig, body: unknown, root = process
   const files = additions.flatMap(({ file, contents, entry }) => (entry ? [{ file, contents, entry }] : []));
   const problem = await checkEditorRules(config, files);
   if (problem) return problem;
+
+  for (const { file, contents, entry } of files) {
+    const html = rawHtmlProblem(entry, file, contents);
+    if (html) return `Not saved: ${html} (${nameOf(entry, dataOf(file, contents))})`;
+  }
 
   const saved = files.map(({ file, contents, entry }) => ({ entry, data: dataOf(file, contents) }));
   for (const { entry, data } of saved) {

@@ -82,6 +82,16 @@ export const titleAndAddress = (
 export const paragraph = (label: string, options: Omit<TextOptions, 'multiline'> = {}) =>
   text(label, { ...options, multiline: true });
 
+/**
+ * A Markdown body (a collection's `contentField`), edited with the editor's formatting toolbar. Its
+ * label is kept on the field as well: Keystatic's content field keeps it to itself, and the save
+ * check names the field with it (src/cms/save-check/raw-html.ts).
+ */
+export const markdownBody = (label: string, description: string) => ({
+  ...fields.mdx({ label, description, extension: 'md', options: { image: false } }),
+  label,
+});
+
 /** Alt text: empty marks the artwork as decorative (zod: alt()). */
 export const alt = (label = 'Image description (alt text)') =>
   fields.text({

@@ -24,6 +24,7 @@ import {
   hero,
   icon,
   list,
+  markdownBody,
   optionalText,
   order,
   paragraph,
@@ -283,12 +284,7 @@ export const collections = {
       updated: dateField('Last revised', 'When the study was last revised: not earlier than Published.'),
       order: order(),
       seo: seo(),
-      body: fields.mdx({
-        label: 'Story',
-        description: 'Challenge, Approach, Deliverables and Impact, each under its own heading.',
-        extension: 'md',
-        options: { image: false },
-      }),
+      body: markdownBody('Story', 'Challenge, Approach, Deliverables and Impact, each under its own heading.'),
     },
   }),
 
@@ -301,12 +297,7 @@ export const collections = {
     schema: {
       title: titleAndAddress('Title', undefined, { label: 'Address', description: 'The page address: /<this>.' }),
       seo: seo(),
-      body: fields.mdx({
-        label: 'Text',
-        description: LEGAL_TOKENS_NOTE,
-        extension: 'md',
-        options: { image: false },
-      }),
+      body: markdownBody('Text', LEGAL_TOKENS_NOTE),
     },
   }),
 };

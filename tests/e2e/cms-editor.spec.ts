@@ -261,6 +261,26 @@ test('an empty title and a category outside the list are refused with a message,
   expect(file('src/content/case-studies/cdp.md')).toBe(before);
 });
 
+test('a story holding HTML is refused with what to do instead, and nothing is written', async ({ page }) => {
+  await logIn(page);
+  const before = file('src/content/case-studies/cdp.md');
+  // The editor writes a typed or pasted "<" as text; a body with tags comes from around its form.
+  const post = (body: string) =>
+    page.request.post(`${site.url}/api/keystatic/update`, {
+      headers: { 'no-cors': '1', 'content-type': 'application/json' },
+      data: {
+        additions: [{ path: 'src/content/case-studies/cdp.md', contents: Buffer.from(body).toString('base64url') }],
+        deletions: [],
+      },
+    });
+  const refused = await post(`${before.trimEnd()}\n\nRetention rose by <b>a third</b>.\n`);
+  expect(refused.status()).toBe(422);
+  expect(await refused.text()).toMatch(
+    /^Not saved: "Story" holds HTML \(<b>, <\/b>\), which the site would show as text, tags and all\. Remove the tags and format the text with the editor's toolbar/,
+  );
+  expect(file('src/content/case-studies/cdp.md')).toBe(before);
+});
+
 test('a case study added with an uploaded image is written with it, then deleted with it', async ({ page }) => {
   test.setTimeout(2 * BUILD_WAIT);
   const before = (await publishing()).last?.finishedAt;

@@ -139,6 +139,47 @@ describe('a save is checked with the build’s own schema, rules across fields i
   });
 });
 
+describe('a Markdown body must hold no HTML, which the site would show as text', () => {
+  const story = 'src/content/case-studies/stella.md';
+  const withBody = (addition: string) => save(story, `${stella.trimEnd()}\n\n${addition}\n`);
+
+  it('refuses HTML in a story, quoting it and saying what to do instead', async () => {
+    expect(await checkSave(config, withBody('We cut waits by <b>40%</b>.<br>'), root)).toBe(
+      `Not saved: "Story" holds HTML (<b>, </b>, <br>), which the site would show as text, tags and all. ` +
+        `Remove the tags and format the text with the editor's toolbar (bold, italic, headings, lists, links) instead (case study "${stellaTitle}")`,
+    );
+  });
+
+  it('refuses a block of HTML or a comment, and shortens a long one', async () => {
+    const block = '<div class="callout" style="border: 1px solid #4b2bb3">A highlighted finding</div>';
+    expect(await checkSave(config, withBody(block), root)).toMatch(
+      /^Not saved: "Story" holds HTML \(<div class="callout" style="border: 1px…\)/,
+    );
+    expect(await checkSave(config, withBody('<!-- check this figure -->'), root)).toMatch(
+      /^Not saved: "Story" holds HTML \(<!-- check this figure -->\)/,
+    );
+  });
+
+  it("names a legal page's body by its own label", async () => {
+    const file = 'src/content/legal/terms-of-service.md';
+    const terms = readFileSync(path.join(root, file), 'utf8');
+    expect(await checkSave(config, save(file, `${terms}\n<u>Read this</u>\n`), root)).toMatch(
+      /^Not saved: "Text" holds HTML \(<u>, <\/u>\)/,
+    );
+  });
+
+  it('passes text that merely holds a "<", and what the editor writes for one', async () => {
+    for (const text of [
+      'Growth stayed < 5% for the year.',
+      'Intake -> triage -> a person decides.',
+      'Write \\<b> in the old system for bold.',
+      'The export names it `<title>`.',
+    ]) {
+      expect(await checkSave(config, withBody(text), root), text).toBeUndefined();
+    }
+  });
+});
+
 describe('references between entries, as the content will be after the save', () => {
   const program = 'src/content/programs/opportunity-mapping.json';
   const programTitle = JSON.parse(readFileSync(path.join(root, program), 'utf8')).title;
