@@ -14,6 +14,8 @@ declare namespace App {
     builtScript?: (urlPath: string) => string | undefined;
     /** The server routed this request to the editor, after its own checks (src/server/cms/editor-routes.ts). */
     editorRequest?: boolean;
+    /** The editor asks for a login on this server, so its header offers to log out (src/server/cms/editor-routes.ts). */
+    editorLogin?: boolean;
     /** ENABLE_FAILURE_ROUTE: /diagnostics/render-failure fails on purpose; otherwise it is a 404 (src/server/app.ts). */
     failureRouteEnabled?: boolean;
   }

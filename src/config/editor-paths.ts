@@ -13,3 +13,5 @@ export const EDITOR_API_PATH = '/api/keystatic';
 export const SAVE_PATH = `${EDITOR_API_PATH}/update`;
 /** Local mode's publishing status (src/server/cms/publishing-page.ts), linked from the editor's header. */
 export const PUBLISHING_PATH = `${EDITOR_PATH}/publishing`;
+/** Local mode's log-out (a POST; src/server/cms/editor-routes.ts), a button in the editor's header. */
+export const LOG_OUT_PATH = `${EDITOR_PATH}/logout`;

@@ -241,7 +241,9 @@ export function createApp(deps: AppDependencies) {
     // `matches` (`/%6beystatic`, `/keystatic.html`, `/x/../keystatic`), and such a spelling must not
     // reach the editor past the checks in `handle`.
     if (editor?.matches(path)) {
-      return editor.handle(req, res, path, target.search, () => renderWithAstro(req, res, { editorRequest: true }));
+      return editor.handle(req, res, path, target.search, (locals) =>
+        renderWithAstro(req, res, { ...locals, editorRequest: true }),
+      );
     }
 
     const formPost = Object.hasOwn(formPosts, path) ? formPosts[path] : undefined;

@@ -100,6 +100,41 @@ test('the login page works by keyboard, says what went wrong, and has no accessi
   await expect(page.getByRole('link', { name: 'Dashboard' })).toBeVisible();
 });
 
+test("the header's Log out works by keyboard, and afterwards neither the editor, Back nor its API open", async ({
+  page,
+  context,
+}) => {
+  await logIn(page);
+  const session = (await context.cookies()).find((cookie) => cookie.name === 'humanwise_editor');
+  expect(session).toBeDefined();
+  // Never kept by the browser, so Back cannot show it from a cache once the session is over.
+  expect((await page.request.get(`${site.url}/keystatic`)).headers()['cache-control']).toBe('no-store');
+
+  const logOut = page.getByRole('button', { name: 'Log out' });
+  await expect(logOut).toBeVisible();
+  // Reached with Tab from the top of the page, like any control, and pressed with Enter.
+  for (let presses = 0; presses < 10 && !(await logOut.evaluate((button) => button === document.activeElement)); ) {
+    await page.keyboard.press('Tab');
+    presses += 1;
+  }
+  await expect(logOut).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Log in to the site editor' })).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText('You have logged out. Log in again to edit the site.');
+  await expectNoAxeViolations(page);
+
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Log in to the site editor' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+  await page.goto(`${site.url}/keystatic/collection/caseStudies`);
+  await expect(page.getByRole('heading', { name: 'Log in to the site editor' })).toBeVisible();
+
+  // The old session's cookie, sent anyway, opens nothing.
+  const cookie = `humanwise_editor=${session?.value}`;
+  expect((await fetch(`${site.url}/keystatic`, { headers: { cookie } })).status).toBe(401);
+  expect((await fetch(`${site.url}/api/keystatic/tree`, { headers: { cookie, 'no-cors': '1' } })).status).toBe(401);
+});
+
 test('without logging in, the editor and its API answer 401 and show the login', async () => {
   const page = await fetch(`${site.url}/keystatic`);
   expect(page.status).toBe(401);

@@ -14,13 +14,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { EDITOR_API_PATH, EDITOR_PATH, PUBLISHING_PATH, SAVE_PATH } from '../../config/editor-paths.ts';
+import { EDITOR_API_PATH, EDITOR_PATH, LOG_OUT_PATH, PUBLISHING_PATH, SAVE_PATH } from '../../config/editor-paths.ts';
 import { clientKey } from '../http/client-key.ts';
 import { HttpError, readBody } from '../http/read-body.ts';
 import { cookieValue, type EditorSessions, passwordMatches } from './session.ts';
 
 const LOGIN_PATH = '/keystatic/login';
-const LOGOUT_PATH = '/keystatic/logout';
+/** Where a log-out lands: the login page, saying that it worked. */
+const LOGGED_OUT_QUERY = 'logged-out';
 const GITHUB_LOGIN_PATH = '/api/keystatic/github/login';
 const GITHUB_CALLBACK_PATH = '/api/keystatic/github/oauth/callback';
 const GITHUB_AUTHORIZE = 'https://github.com/login/oauth/authorize';
@@ -53,6 +54,12 @@ function editorContentSecurityPolicy(mode: 'local' | 'github'): string {
     "object-src 'none'",
     "frame-ancestors 'none'",
   ].join('; ');
+}
+
+/** What the editor's page (src/cms/EditorPage.astro) is told besides that the server routed it. */
+export interface EditorPageLocals {
+  /** The editor asks for a login here, so its header offers a way to log out (local mode with CMS_PASSWORD). */
+  editorLogin?: boolean;
 }
 
 export interface PublishingStatus {
@@ -92,10 +99,11 @@ export function editorPage(title: string, body: string): string {
   );
 }
 
-function loginPage(message?: string): string {
+function loginPage(message?: string, status?: string): string {
   return editorPage(
     'Log in to the site editor',
     '<h1>Log in to the site editor</h1>' +
+      (status ? `<p role="status">${escapeHtml(status)}</p>` : '') +
       (message ? `<p role="alert">${escapeHtml(message)}</p>` : '') +
       `<form method="post" action="${LOGIN_PATH}"><label for="password">Password</label>` +
       '<input id="password" name="password" type="password" autocomplete="current-password" required autofocus>' +
@@ -199,7 +207,7 @@ export function createEditorRoutes(options: EditorRoutesOptions) {
       res: ServerResponse,
       path: string,
       query: string,
-      renderWithAstro: () => Promise<void>,
+      renderWithAstro: (locals: EditorPageLocals) => Promise<void>,
     ): Promise<void> {
       res.setHeader('Content-Security-Policy', policy);
       res.setHeader('X-Robots-Tag', 'noindex, nofollow');
@@ -213,11 +221,22 @@ export function createEditorRoutes(options: EditorRoutesOptions) {
       if (mode === 'local' && sessions) {
         if (path === LOGIN_PATH) {
           if (req.method === 'POST') return logIn(req, res, sessions);
-          if (req.method === 'GET' || req.method === 'HEAD') return send(res, 200, loginPage());
+          if (req.method === 'GET' || req.method === 'HEAD') {
+            const loggedOut = new URLSearchParams(query).has(LOGGED_OUT_QUERY);
+            return send(
+              res,
+              200,
+              loginPage(undefined, loggedOut ? 'You have logged out. Log in again to edit the site.' : undefined),
+            );
+          }
           return send(res, 405, loginPage(), { Allow: 'GET, HEAD, POST' });
         }
-        if (path === LOGOUT_PATH && req.method === 'POST') {
-          res.writeHead(303, { Location: LOGIN_PATH, 'Set-Cookie': sessions.logOut(req), 'Cache-Control': 'no-store' });
+        if (path === LOG_OUT_PATH && req.method === 'POST') {
+          res.writeHead(303, {
+            Location: `${LOGIN_PATH}?${LOGGED_OUT_QUERY}`,
+            'Set-Cookie': sessions.logOut(req),
+            'Cache-Control': 'no-store',
+          });
           res.end();
           return;
         }
@@ -254,7 +273,7 @@ export function createEditorRoutes(options: EditorRoutesOptions) {
         }
       }
 
-      await renderWithAstro();
+      await renderWithAstro({ editorLogin: mode === 'local' && sessions !== undefined });
       if (onSaved && req.method === 'POST' && path === SAVE_PATH && res.statusCode === 200) onSaved();
     },
   };

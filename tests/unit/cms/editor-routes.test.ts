@@ -69,14 +69,35 @@ describe('the editor in local mode with CMS_PASSWORD', () => {
     const api = await fetch(`${url}/api/keystatic/tree`, { headers: { cookie: session } });
     expect(api.status).toBe(404); // the stand-in for Astro has no such route: the request reached it
     expect(astroCalls).toEqual(['GET /api/keystatic/tree']);
+  });
 
+  it('tells the editor page there is a login, so its header offers to log out', async () => {
+    const { url, astroLocals } = await start();
+    const session = ((await login(url, PASSWORD)).headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    await fetch(`${url}/keystatic/collection/caseStudies`, { headers: { cookie: session } });
+    expect(astroLocals).toEqual([expect.objectContaining({ editorRequest: true, editorLogin: true })]);
+  });
+
+  it('logs out: the login page says so, and that session reaches neither the editor nor its API again', async () => {
+    const { url, astroCalls } = await start();
+    const session = ((await login(url, PASSWORD)).headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     const logout = await fetch(`${url}/keystatic/logout`, {
       method: 'POST',
       redirect: 'manual',
       headers: { cookie: session },
     });
     expect(logout.status).toBe(303);
+    expect(logout.headers.get('set-cookie')).toMatch(/^humanwise_editor=; Path=\/; .*Max-Age=0$/);
+    const landing = await fetch(new URL(logout.headers.get('location') ?? '', url));
+    expect(landing.status).toBe(200);
+    expect(await landing.text()).toContain('<p role="status">You have logged out. Log in again to edit the site.</p>');
+
+    // The browser dropped the cookie; one kept anyway (a copy, another tab's request in flight) opens nothing.
+    const page = await fetch(`${url}/keystatic`, { headers: { cookie: session } });
+    expect(page.status).toBe(401);
+    expect(await page.text()).toContain('Log in to the site editor');
     expect((await fetch(`${url}/api/keystatic/tree`, { headers: { cookie: session } })).status).toBe(401);
+    expect(astroCalls).toEqual([]);
   });
 
   it(`limits failed logins per client: after ${FAILED_LOGIN_LIMIT}, even the right password waits`, async () => {
@@ -116,9 +137,11 @@ describe('the editor in local mode with CMS_PASSWORD', () => {
   });
 
   it('without CMS_PASSWORD (a loopback HOST only), opens the editor without a login', async () => {
-    const { url, astroCalls } = await start({ sessions: undefined });
+    const { url, astroCalls, astroLocals } = await start({ sessions: undefined });
     await fetch(`${url}/api/keystatic/tree`);
     expect(astroCalls).toEqual(['GET /api/keystatic/tree']);
+    // There is no login to end: the header offers no log-out.
+    expect(astroLocals).toEqual([expect.objectContaining({ editorRequest: true, editorLogin: false })]);
   });
 });
 

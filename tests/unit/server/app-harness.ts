@@ -35,12 +35,15 @@ export interface RunningApp {
   lines: Record<string, unknown>[];
   /** Requests that reached the Astro stand-in, as `METHOD url`. */
   astroCalls: string[];
+  /** What the server handed the page of each of those requests (Astro.locals), in the same order. */
+  astroLocals: Record<string, unknown>[];
   close(): Promise<void>;
 }
 
 export async function startApp(overrides: Partial<AppDependencies> = {}): Promise<RunningApp> {
   const lines: Record<string, unknown>[] = [];
   const astroCalls: string[] = [];
+  const astroLocals: Record<string, unknown>[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
       for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) lines.push(JSON.parse(line));
@@ -54,8 +57,9 @@ export async function startApp(overrides: Partial<AppDependencies> = {}): Promis
   ]);
   const app = createApp({
     assets,
-    astro: async (req: IncomingMessage, res: ServerResponse, next) => {
+    astro: async (req: IncomingMessage, res: ServerResponse, next, locals) => {
       astroCalls.push(`${req.method} ${req.url}`);
+      astroLocals.push(locals ?? {});
       // The on-demand pages: the legal page and the no-JavaScript form.
       if (req.url?.split('?')[0] === '/privacy-policy' || req.url?.split('?')[0] === '/waitlist') {
         res.writeHead(200, { 'Content-Type': 'text/html' });
@@ -82,6 +86,7 @@ export async function startApp(overrides: Partial<AppDependencies> = {}): Promis
     port,
     lines,
     astroCalls,
+    astroLocals,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
