@@ -72,7 +72,8 @@ export function cmsConfig(storage: CmsStorage) {
   return config({
     storage,
     ui: {
-      brand: { name: 'Humanwise site editor', ...(storage.kind === 'local' ? { mark: headerControls } : {}) },
+      // The firm's name alone: beside the header's controls, "Humanwise site editor" was cut to "Humanwise…".
+      brand: { name: 'Humanwise', ...(storage.kind === 'local' ? { mark: headerControls } : {}) },
       // Each item is a key: a singleton's under Pages, a collection's under Content. Keystatic links a key
       // to the collection when both have it, so no key may name both (tests/unit/cms/navigation.test.ts).
       navigation: {

@@ -135,6 +135,25 @@ test("the header's Log out works by keyboard, and afterwards neither the editor,
   expect((await fetch(`${site.url}/api/keystatic/tree`, { headers: { cookie, 'no-cors': '1' } })).status).toBe(401);
 });
 
+test("the header shows the editor's name whole beside its Publishing status and Log out", async ({ page }) => {
+  await logIn(page);
+  const name = page.getByText('Humanwise', { exact: true });
+  await expect(name).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Publishing status' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+  // Keystatic clamps a name that does not fit to one line ending in an ellipsis: its box is then
+  // narrower than the name set on one line, measured here on a copy beside it (the same styles).
+  const widths = await name.evaluate((element) => {
+    const copy = element.cloneNode(true) as HTMLElement;
+    copy.style.cssText = 'position: absolute; visibility: hidden; display: inline-block; white-space: nowrap;';
+    element.parentElement?.append(copy);
+    const whole = copy.getBoundingClientRect().width;
+    copy.remove();
+    return { whole, shown: element.getBoundingClientRect().width };
+  });
+  expect(widths.shown).toBeGreaterThanOrEqual(widths.whole - 0.5);
+});
+
 test('without logging in, the editor and its API answer 401 and show the login', async () => {
   const page = await fetch(`${site.url}/keystatic`);
   expect(page.status).toBe(401);
@@ -456,7 +475,7 @@ test('a change the build refuses is refused at save; one made outside the editor
   // label), and links to it.
   await page.goto(`${site.url}/keystatic`);
   const brandFont = await page
-    .getByText('Humanwise site editor', { exact: true })
+    .getByText('Humanwise', { exact: true })
     .evaluate((name) => getComputedStyle(name).fontFamily);
   expect(brandFont).toMatch(/sans-serif$/);
   await expect(page.getByRole('link', { name: 'Publishing status' })).toHaveCSS('font-family', brandFont);
