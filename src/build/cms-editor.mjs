@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import keystatic from '@keystatic/astro';
+import { cmsListColumns } from './cms-list-columns.mjs';
 
 const STORAGE_MODULE = 'virtual:humanwise-cms-storage';
 
@@ -11,7 +12,8 @@ const STORAGE_MODULE = 'virtual:humanwise-cms-storage';
  * editor with React's own react-dom from a plain module script (src/cms/EditorPage.astro), where
  * Keystatic's page hydrates it as an island, whose runtime in the browser is Preact
  * (src/integrations/astro-internals/preact-islands.mjs). Our API route checks a save's files before Keystatic writes them
- * (src/cms/api-route.ts).
+ * (src/cms/api-route.ts). Its collection lists head their address column in the team's words
+ * (cms-list-columns.mjs).
  * @param {{ CMS_MODE: 'off' | 'local' | 'github', KEYSTATIC_GITHUB_REPO?: string | undefined }} settings
  * @returns {import('astro').AstroIntegration[]}
  */
@@ -44,6 +46,7 @@ export function cmsEditor(settings) {
                   resolveId: (id) => (id === STORAGE_MODULE ? `\0${STORAGE_MODULE}` : null),
                   load: (id) => (id === `\0${STORAGE_MODULE}` ? `export default ${JSON.stringify(storage)};` : null),
                 },
+                cmsListColumns(),
               ],
             },
           });

@@ -57,13 +57,18 @@ const notBlank = (label: string) => ({ regex: /^$|\S/, message: `${label} must n
 export const optionalText = (label: string, description?: string) =>
   fields.text({ label, ...(description ? { description } : {}), validation: { pattern: notBlank(label) } });
 
-/** The title of a collection's entry, whose address (the file's name) is made from it when it is added. */
+/**
+ * The title of a collection's entry, whose address (the file's name) is made from it when it is added.
+ * The address's label is kept on the field as well: the collection's list heads its column with it
+ * (src/build/cms-list-columns.mjs), where Keystatic would say "Slug".
+ */
 export const titleAndAddress = (
   label: string,
   description: string | undefined,
   address: { label: string; description: string },
-) =>
-  fields.slug({
+) => ({
+  addressLabel: address.label,
+  ...fields.slug({
     name: {
       label,
       ...(description ? { description } : {}),
@@ -76,7 +81,8 @@ export const titleAndAddress = (
         pattern: { regex: /^[a-z0-9]+(-[a-z0-9]+)*$/, message: 'use lower-case words joined by hyphens' },
       },
     },
-  });
+  }),
+});
 
 /** Longer required text, edited in a box of several lines. */
 export const paragraph = (label: string, options: Omit<TextOptions, 'multiline'> = {}) =>

@@ -36,6 +36,18 @@ import {
   titledList,
 } from './fields.ts';
 
+/**
+ * The address field of an entry with a page of its own: where the page is, and what a change does
+ * (nothing sends visitors on from an old address). `refusedWhile` says when the save refuses one.
+ */
+const webAddress = (prefix: string, refusedWhile?: string) => ({
+  label: 'Web address',
+  description:
+    `The end of the page's web address, after ${prefix}; made from the title when the entry is added. ` +
+    'Changing it later moves the page, and the old address then shows "Page not found" to anyone who follows a link to it' +
+    (refusedWhile ? `. It cannot change while ${refusedWhile}.` : '.'),
+});
+
 /** A required date; a new entry starts with today's. */
 const dateField = (label: string, description: string) =>
   fields.date({ label, description, defaultValue: { kind: 'today' }, validation: { isRequired: true } });
@@ -75,10 +87,11 @@ export const collections = {
         },
         { label: 'Home page card' },
       ),
-      title: titleAndAddress('Program name', "The program's name, on its card, its page and its offer's page.", {
-        label: 'Address',
-        description: 'The page address: /program/<this>.',
-      }),
+      title: titleAndAddress(
+        'Program name',
+        "The program's name, on its card, its page and its offer's page.",
+        webAddress('/program/', 'an offer names this program'),
+      ),
       tagline: paragraph('Page headline', { description: 'The line under the program name at the top of its page.' }),
       image: artwork('programs'),
       imageAlt: alt(),
@@ -118,10 +131,7 @@ export const collections = {
     format: { data: 'json' },
     slugField: 'name',
     schema: {
-      name: titleAndAddress('Offer name', undefined, {
-        label: 'Address',
-        description: 'The page address: /offer/<this>.',
-      }),
+      name: titleAndAddress('Offer name', undefined, webAddress('/offer/', 'a program names this offer')),
       program: relationship('Program', 'programs'),
       durationWeeks: fields.integer({
         label: 'Length in weeks',
@@ -252,10 +262,7 @@ export const collections = {
     columns: ['title', 'category', 'order'],
     entryLayout: 'content',
     schema: {
-      title: titleAndAddress('Title', undefined, {
-        label: 'Address',
-        description: 'The page address: /case-study/<this>.',
-      }),
+      title: titleAndAddress('Title', undefined, webAddress('/case-study/')),
       description: text('Card summary', {
         max: 240,
         multiline: true,
@@ -295,7 +302,11 @@ export const collections = {
     slugField: 'title',
     entryLayout: 'content',
     schema: {
-      title: titleAndAddress('Title', undefined, { label: 'Address', description: 'The page address: /<this>.' }),
+      title: titleAndAddress('Title', undefined, {
+        label: 'Web address',
+        description:
+          "The page's web address, after /. Keep it as it is: every page's footer and the waiting-list form link to the page there.",
+      }),
       seo: seo(),
       body: markdownBody('Text', LEGAL_TOKENS_NOTE),
     },

@@ -229,6 +229,29 @@ test("a field with a limit says it under its label, from the field's own rule", 
   await expect(page.getByText('At most 4 items.', { exact: true })).toBeVisible();
 });
 
+test("lists head the address column in the team's words, and its field says what a change does to the page", async ({
+  page,
+}) => {
+  await logIn(page);
+  await page.goto(`${site.url}/keystatic/collection/caseStudies`);
+  await expect(page.getByRole('columnheader')).toHaveText(['Web address', 'Title', 'Category', 'Order']);
+  await page.goto(`${site.url}/keystatic/collection/offers`);
+  await expect(page.getByRole('columnheader')).toHaveText(['Web address']);
+  await page.goto(`${site.url}/keystatic/collection/solutions`);
+  await expect(page.getByRole('columnheader')).toHaveText(['File name', 'Title', 'Order']);
+
+  await page.goto(`${site.url}/keystatic/collection/caseStudies/item/stella`);
+  await expect(page.getByRole('textbox', { name: 'Web address' })).toHaveValue('stella');
+  await expect(page.getByRole('textbox', { name: 'Web address' })).toHaveAccessibleDescription(
+    "The end of the page's web address, after /case-study/; made from the title when the entry is added. " +
+      'Changing it later moves the page, and the old address then shows "Page not found" to anyone who follows a link to it.',
+  );
+  await page.goto(`${site.url}/keystatic/collection/programs/item/orchestration`);
+  await expect(page.getByRole('textbox', { name: 'Web address' })).toHaveAccessibleDescription(
+    /It cannot change while an offer names this program\.$/,
+  );
+});
+
 test("a case study's title and a program's headline, saved, are live after the background rebuild", async ({
   page,
 }) => {
@@ -341,7 +364,9 @@ test('a case study added with an uploaded image is written with it, then deleted
   await logIn(page);
   await page.goto(`${site.url}/keystatic/collection/caseStudies/create`);
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Rethinking Claims for a Regional Insurer');
-  await expect(page.getByRole('textbox', { name: 'Address' })).toHaveValue('rethinking-claims-for-a-regional-insurer');
+  await expect(page.getByRole('textbox', { name: 'Web address' })).toHaveValue(
+    'rethinking-claims-for-a-regional-insurer',
+  );
   await page
     .getByRole('textbox', { name: 'Card summary' })
     .fill(
