@@ -8,6 +8,8 @@
  * - a Markdown body must hold no HTML, which the site would show as text (save-check/raw-html.ts);
  * - the entries it names must exist once the save is written, and no entry may be left naming one it
  *   deletes or renames (save-check/references.ts);
+ * - the legal texts stay the pages the site serves: changed, never added, renamed or deleted
+ *   (save-check/fixed-pages.ts);
  * - it writes and deletes only entries' files and their artwork: Keystatic accepts any path that
  *   begins like a collection's or a singleton's (src/content/site… for src/content/site.json).
  */
@@ -23,6 +25,7 @@ import {
   nameOf,
   readableData,
 } from './save-check/entries.ts';
+import { fixedPageProblem } from './save-check/fixed-pages.ts';
 import { rawHtmlProblem } from './save-check/raw-html.ts';
 import { checkReferences } from './save-check/references.ts';
 
@@ -61,6 +64,15 @@ export async function checkSave(config: CmsConfig, body: unknown, root = process
   const elsewhere = [...additions, ...deletions].find(({ entry, upload }) => !entry && !upload);
   if (elsewhere)
     return `Not saved: ${elsewhere.file} is not an entry's file or its artwork, which is all the editor changes`;
+
+  for (const { file, contents, entry } of additions) {
+    const problem = entry ? fixedPageProblem('write', entry) : undefined;
+    if (entry && problem) return `Not saved: ${problem} (${nameOf(entry, readableData(file, contents))})`;
+  }
+  for (const { file, entry } of deletions) {
+    const problem = entry ? fixedPageProblem('delete', entry) : undefined;
+    if (entry && problem) return `Not saved: ${problem} (${nameOf(entry, dataInWorkingCopy(root, file))})`;
+  }
 
   for (const { file, contents, upload } of additions) {
     if (!upload) continue;

@@ -305,7 +305,7 @@ export const collections = {
       title: titleAndAddress('Title', undefined, {
         label: 'Web address',
         description:
-          "The page's web address, after /. Keep it as it is: every page's footer and the waiting-list form link to the page there.",
+          "The page's web address, after /. It stays as it is: every page's footer and the waiting-list form link to the page there, so a save that changes it is refused.",
       }),
       seo: seo(),
       body: markdownBody('Text', LEGAL_TOKENS_NOTE),

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkSave } from '../../../src/cms/check-save.ts';
 import { cmsConfig } from '../../../src/cms/config.ts';
+import { LEGAL_TEXTS } from '../../../src/cms/save-check/fixed-pages.ts';
 
 const config = cmsConfig({ kind: 'local' });
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -176,6 +177,46 @@ describe('a Markdown body must hold no HTML, which the site would show as text',
       'The export names it `<title>`.',
     ]) {
       expect(await checkSave(config, withBody(text), root), text).toBeUndefined();
+    }
+  });
+});
+
+describe('the legal texts stay the pages the site serves', () => {
+  const privacy = 'src/content/legal/privacy-policy.md';
+  const policy = readFileSync(path.join(root, privacy), 'utf8');
+  const refusal = (title: string) =>
+    "Not saved: the legal pages stay at /privacy-policy and /terms-of-service, where every page's footer links to them: " +
+    `change their text, but add, rename or delete none (legal page "${title}")`;
+
+  it('passes a change to their text', async () => {
+    const changed = policy.replace('We have tried to write it in plain language.', 'It is written in plain language.');
+    expect(changed).not.toBe(policy);
+    expect(await checkSave(config, save(privacy, changed), root)).toBeUndefined();
+  });
+
+  it('refuses renaming one, which left /privacy-policy failing and the sitemap naming a missing page', async () => {
+    const renamed = {
+      additions: [{ path: 'src/content/legal/privacy.md', contents: encode(policy) }],
+      deletions: [{ path: privacy }],
+    };
+    expect(await checkSave(config, renamed, root)).toBe(refusal('Privacy Policy'));
+  });
+
+  it('refuses adding one, which no page would show, and deleting one', async () => {
+    const cookies = policy.replace(/^title: .*$/m, 'title: Cookie Policy');
+    expect(await checkSave(config, save('src/content/legal/cookie-policy.md', cookies), root)).toBe(
+      refusal('Cookie Policy'),
+    );
+    expect(await checkSave(config, { additions: [], deletions: [{ path: privacy }] }, root)).toBe(
+      refusal('Privacy Policy'),
+    );
+  });
+
+  it('knows each page the site serves a legal text on', () => {
+    for (const name of LEGAL_TEXTS) {
+      expect(readFileSync(path.join(root, `src/pages/${name}.astro`), 'utf8')).toContain(
+        `<LegalLayout id="${name}" />`,
+      );
     }
   });
 });
