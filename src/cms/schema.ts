@@ -300,7 +300,8 @@ export const collections = {
     path: 'src/content/legal/*',
     format: { contentField: 'body' },
     slugField: 'title',
-    entryLayout: 'content',
+    // The form's layout, not the wide 'content' one: that shows the text without its label and
+    // description, and the description is what explains the %…% markers in these texts.
     schema: {
       title: titleAndAddress('Title', undefined, {
         label: 'Web address',

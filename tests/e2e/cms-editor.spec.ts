@@ -252,6 +252,19 @@ test("lists head the address column in the team's words, and its field says what
   );
 });
 
+test("a legal text's instructions show above it, where its %…% markers are read", async ({ page }) => {
+  await logIn(page);
+  await page.goto(`${site.url}/keystatic/collection/legal/item/privacy-policy`);
+  const text = page.getByRole('textbox', { name: 'Text', exact: true });
+  await expect(text).toContainText('%if analytics%');
+  await expect(page.getByText('Text', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Write %contact email% where the contact address goes: the page shows it as a link.', {
+      exact: false,
+    }),
+  ).toBeVisible();
+});
+
 test("a case study's title and a program's headline, saved, are live after the background rebuild", async ({
   page,
 }) => {
