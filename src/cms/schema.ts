@@ -130,6 +130,7 @@ export const collections = {
     path: 'src/content/offers/*',
     format: { data: 'json' },
     slugField: 'name',
+    columns: ['name'],
     schema: {
       name: titleAndAddress('Offer name', undefined, webAddress('/offer/', 'a program names this offer')),
       program: relationship('Program', 'programs'),
@@ -300,6 +301,7 @@ export const collections = {
     path: 'src/content/legal/*',
     format: { contentField: 'body' },
     slugField: 'title',
+    columns: ['title'],
     // The form's layout, not the wide 'content' one: that shows the text without its label and
     // description, and the description is what explains the %…% markers in these texts.
     schema: {

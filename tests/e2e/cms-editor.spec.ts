@@ -236,7 +236,10 @@ test("lists head the address column in the team's words, and its field says what
   await page.goto(`${site.url}/keystatic/collection/caseStudies`);
   await expect(page.getByRole('columnheader')).toHaveText(['Web address', 'Title', 'Category', 'Order']);
   await page.goto(`${site.url}/keystatic/collection/offers`);
-  await expect(page.getByRole('columnheader')).toHaveText(['Web address']);
+  await expect(page.getByRole('columnheader')).toHaveText(['Web address', 'Offer name']);
+  await expect(page.getByRole('row', { name: /AI Advantage Lab/ })).toContainText('ai-advantage-lab');
+  await page.goto(`${site.url}/keystatic/collection/legal`);
+  await expect(page.getByRole('columnheader')).toHaveText(['Web address', 'Title']);
   await page.goto(`${site.url}/keystatic/collection/solutions`);
   await expect(page.getByRole('columnheader')).toHaveText(['File name', 'Title', 'Order']);
 
