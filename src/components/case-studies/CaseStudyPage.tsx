@@ -73,7 +73,10 @@ export function CaseStudyPage({
               Back to Results
             </a>
             <Eyebrow className="mt-6 text-on-night-muted">{study.category}</Eyebrow>
-            <h1 id="case-study-title" className="mt-4 text-3xl font-semibold tracking-tight sm:text-4xl lg:text-5xl">
+            <h1
+              id="case-study-title"
+              className="mt-4 text-2xl font-semibold tracking-tight min-[22.5rem]:text-3xl sm:text-4xl lg:text-5xl"
+            >
               {study.title}
             </h1>
             <p className="mt-6 max-w-2xl text-lg text-on-night-muted">{study.description}</p>

@@ -22,7 +22,10 @@ export function LegalPage({ title, lastUpdated, children, art }: LegalPageProps)
         <div className={cn('container-page py-14 sm:py-20', art && heroWithArt)}>
           <div>
             <Eyebrow className="mb-4 text-muted">Legal</Eyebrow>
-            <h1 id="page-title" className="text-3xl font-semibold tracking-tight sm:text-4xl lg:text-5xl">
+            <h1
+              id="page-title"
+              className="text-2xl font-semibold tracking-tight min-[22.5rem]:text-3xl sm:text-4xl lg:text-5xl"
+            >
               {title}
             </h1>
             <p className="mt-5 text-ink-soft">

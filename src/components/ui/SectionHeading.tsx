@@ -38,7 +38,7 @@ export function SectionHeading({
         id={id}
         className={cn(
           'font-semibold tracking-tight',
-          Tag === 'h1' ? 'text-3xl sm:text-4xl lg:text-5xl' : 'text-2xl sm:text-3xl',
+          Tag === 'h1' ? 'text-2xl min-[22.5rem]:text-3xl sm:text-4xl lg:text-5xl' : 'text-2xl sm:text-3xl',
         )}
       >
         <KeepHyphenated text={title} />
