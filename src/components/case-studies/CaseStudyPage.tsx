@@ -6,6 +6,7 @@ import { Icon } from '../icons/Icon.tsx';
 import { CaseStudyHighlights } from './CaseStudyHighlights.tsx';
 import { DiscoveryCallClosing } from '../layout/DiscoveryCallClosing.tsx';
 import { Eyebrow } from '../ui/Eyebrow.tsx';
+import { KeepHyphenated } from '../ui/KeepHyphenated.tsx';
 
 /** What the page shows of a study's frontmatter (src/content/case-studies/*.md); SEO, artwork and dates go elsewhere. */
 export type CaseStudyDetails = Omit<
@@ -77,7 +78,7 @@ export function CaseStudyPage({
               id="case-study-title"
               className="mt-4 text-2xl font-semibold tracking-tight min-[22.5rem]:text-3xl sm:text-4xl lg:text-5xl"
             >
-              {study.title}
+              <KeepHyphenated text={study.title} />
             </h1>
             <p className="mt-6 max-w-2xl text-lg text-on-night-muted">{study.description}</p>
             <dl className="mt-8 grid gap-5 border-t border-night-line pt-6 sm:grid-cols-3">

@@ -1,6 +1,7 @@
 import { routes } from '../../config/routes.ts';
 import { Artwork, type ArtworkSource } from '../ui/Artwork.tsx';
 import { Icon } from '../icons/Icon.tsx';
+import { KeepHyphenated } from '../ui/KeepHyphenated.tsx';
 
 /** What a Results card shows of one case study. */
 export interface CaseStudySummary {
@@ -36,7 +37,7 @@ export function CaseStudyCard({ study, priority = false }: CaseStudyCardProps) {
           {study.category}
         </p>
         <h2 id={titleId} className="mt-4 text-lg font-semibold">
-          {study.title}
+          <KeepHyphenated text={study.title} />
         </h2>
         <p className="mt-3 text-muted">{study.description}</p>
         <p className="mt-4 flex flex-1 gap-2.5 border-t border-line pt-4 font-medium text-ink">
