@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { programRoutes } from '../support/site.ts';
+import { publicRoutes } from '../support/routes.ts';
 import { setInWebFont, waitForFont } from '../support/settle.ts';
 
 /**
@@ -10,7 +10,6 @@ import { setInWebFont, waitForFont } from '../support/settle.ts';
  */
 const oneViewport = { tag: '@one-viewport' };
 const WIDTHS = [320, 360, 375, 414, 768, 1024, 1280, 1440];
-const OFFER_ROUTES = ['/offer/ai-advantage-lab', '/offer/ai-systems-accelerator', '/offer/ai-experience-orchestration'];
 
 /**
  * Runs in the page: for every heading and eyebrow in <main>, the line breaks that fall where they should not,
@@ -63,7 +62,7 @@ function awkwardBreaks(): string[] {
 }
 
 test.describe('headings wrap between words, not at a separator or a hyphen', oneViewport, () => {
-  for (const route of ['/', ...programRoutes.map((program) => program.href), ...OFFER_ROUTES]) {
+  for (const route of publicRoutes()) {
     test(`${route} at every width`, async ({ page }) => {
       await setInWebFont(page);
       await page.goto(route);
