@@ -113,10 +113,11 @@ export function HomePage({ content, programs, art, bookingUrl, heroArt }: HomePa
         </h2>
         <p className="mx-auto mt-3 max-w-2xl text-muted">{trust.intro}</p>
         <ul className="mx-auto mt-10 grid max-w-4xl grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
+          {/* Each card starts at its top, so a name that wraps does not push its row's accent rules out of line. */}
           {trust.clients.map((client) => (
             <li
               key={client.name}
-              className="flex flex-col items-center justify-center rounded-card border border-line bg-paper px-3 py-5 text-center sm:px-5"
+              className="flex flex-col items-center rounded-card border border-line bg-paper px-3 py-5 text-center sm:px-5"
             >
               <span className="accent-rule mb-3 w-8" aria-hidden="true" />
               <span className="font-semibold text-balance text-ink">{client.name}</span>
