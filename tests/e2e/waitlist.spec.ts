@@ -394,7 +394,7 @@ test.describe('without JavaScript', { tag: '@one-viewport' }, () => {
     await expect(page.getByRole('heading', { name: 'Success!' })).toBeVisible();
     await expect(page.getByText("You've been added to the waiting list. We'll be in touch soon.")).toBeVisible();
     await expect(page.getByRole('heading', { name: 'What happens next' })).toBeVisible();
-    await expect(page.getByText(/reply by email within a few working days/)).toBeVisible();
+    await expect(page.getByText(/reply by email within a few business days/)).toBeVisible();
     const leads = storedLeads(email);
     expect(leads).toHaveLength(1);
     expect(leads[0]?.source_program).toBe('orchestration');

@@ -77,7 +77,7 @@ const waitlistMessages = {
   investmentRequired: 'Please select an option',
   additionalInfoTooLong: 'Additional information must be less than 2000 characters',
   additionalInfoCharacters: 'Additional information contains characters we cannot accept',
-  earlyAccessInvalid: 'Please tick the box or leave it empty',
+  earlyAccessInvalid: 'Please check the box or leave it empty',
 } as const;
 
 /* ------------------------------------------------------------------------------------------------

@@ -169,7 +169,7 @@ describe('JSON submissions', () => {
     ['investment', '$1,000,000', 'Please select an option'],
     ['additionalInfo', 'a'.repeat(2001), 'Additional information must be less than 2000 characters'],
     ['name', 42, 'Name is required'],
-    ['earlyAccess', 'yes', 'Please tick the box or leave it empty'],
+    ['earlyAccess', 'yes', 'Please check the box or leave it empty'],
     ['name', 'Dana\u0000', 'Name contains characters we cannot accept'],
   ])('400 for %s = %j: "%s"', async (field, value, message) => {
     const response = await postJson(validSubmission({ [field]: value }));
