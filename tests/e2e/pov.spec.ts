@@ -114,7 +114,7 @@ test.describe('without JavaScript', { tag: '@one-viewport' }, () => {
     await page.goto(islandPov);
     // Read as rendered (innerText): Playwright's own text reading skips <noscript>.
     await expect(page.getByRole('main')).toContainText(
-      'The articles could not come with this page. Reload it in a moment',
+      'The articles are not available right now. Reload the page in a moment',
       { useInnerText: true },
     );
     await expect(page.getByRole('status')).toBeHidden();
