@@ -4,6 +4,7 @@
  * every editor field against its zod field, so the two cannot drift apart.
  */
 import { type ComponentSchema, fields } from '@keystatic/core';
+import { EDITOR_MARKDOWN } from '../lib/content/editor-markdown-options.ts';
 import { topicIconNames } from '../lib/topic-icons.ts';
 
 interface TextOptions {
@@ -91,10 +92,11 @@ export const paragraph = (label: string, options: Omit<TextOptions, 'multiline'>
 /**
  * A Markdown body (a collection's `contentField`), edited with the editor's formatting toolbar. Its
  * label is kept on the field as well: Keystatic's content field keeps it to itself, and the save
- * check names the field with it (src/cms/save-check/raw-html.ts).
+ * check names the field with it (src/cms/save-check/raw-html.ts). Its options are the ones the
+ * build's and the save's check that the editor can open a body parse with (EDITOR_MARKDOWN).
  */
 export const markdownBody = (label: string, description: string) => ({
-  ...fields.mdx({ label, description, extension: 'md', options: { image: false } }),
+  ...fields.mdx({ label, description, ...EDITOR_MARKDOWN }),
   label,
 });
 
