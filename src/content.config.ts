@@ -2,10 +2,12 @@
  * Every piece of marketing copy is data, validated here at build time. The schemas live in
  * src/content/schemas, one file per collection, built from the shared fields there. They are
  * strict: a missing, misspelt or mistyped field fails `astro build` with the file and the field
- * named, so the marketing team learns of a mistake before a visitor does.
+ * named, so the marketing team learns of a mistake before a visitor does. The Markdown collections'
+ * loader also checks what a schema cannot see: each body (src/content/markdown-loader.ts).
  */
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
+import { checkedMarkdown } from './content/markdown-loader.ts';
 import { caseStudySchema } from './content/schemas/case-studies.ts';
 import { cieComponentSchema } from './content/schemas/cie-components.ts';
 import { legalSchema } from './content/schemas/legal.ts';
@@ -31,8 +33,8 @@ export const collections = {
   offers: defineCollection({ loader: folder('offers', '*.json'), schema: offerSchema }),
   solutions: defineCollection({ loader: folder('solutions', '*.json'), schema: solutionSchema }),
   cieComponents: defineCollection({ loader: folder('cie-components', '*.json'), schema: cieComponentSchema }),
-  caseStudies: defineCollection({ loader: folder('case-studies', '*.md'), schema: caseStudySchema }),
-  legal: defineCollection({ loader: folder('legal', '*.md'), schema: legalSchema }),
+  caseStudies: defineCollection({ loader: checkedMarkdown('case-studies'), schema: caseStudySchema }),
+  legal: defineCollection({ loader: checkedMarkdown('legal'), schema: legalSchema }),
   homePage: defineCollection({ loader: page('home'), schema: homePageSchema }),
   aboutPage: defineCollection({ loader: page('about'), schema: aboutPageSchema }),
   ciePage: defineCollection({ loader: page('cie'), schema: ciePageSchema }),

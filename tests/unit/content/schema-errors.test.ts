@@ -1,7 +1,8 @@
 /**
  * A content file with a missing or wrong field must stop the build and say which file and which
- * field, so the marketing team can fix it alone. Each case copies the project to a temp dir,
- * breaks one file there and runs `astro sync`, which validates every collection.
+ * field, so the marketing team can fix it alone; so must a Markdown body the site or the editor
+ * cannot use (src/content/markdown-loader.ts), with its line. Each case copies the project to a temp
+ * dir, breaks one file there and runs `astro sync`, which loads and validates every collection.
  */
 import { execFile } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -104,5 +105,33 @@ describe.concurrent('content schema errors', { timeout: 60_000 }, () => {
     expect(output).toMatch(/caseStudies → cdp data does not match collection schema/);
     expect(output).toContain('src/content/case-studies/cdp.md');
     expect(output).toMatch(/image: must be an SVG file/);
+  });
+});
+
+describe.concurrent('content text errors: what a schema cannot see', { timeout: 60_000 }, () => {
+  it('a story the editor cannot open fails, naming the file, the body, the line and what to write instead', async () => {
+    const dir = copyOfProject();
+    edit(dir, 'src/content/case-studies/cdp.md', (text) =>
+      text.replace('\n## ', '\n<!-- check the figures -->\n\n## '),
+    );
+    const line =
+      readFileSync(join(dir, 'src/content/case-studies/cdp.md'), 'utf8')
+        .split('\n')
+        .indexOf('<!-- check the figures -->') + 1;
+    const { code, output } = await astroSync(dir);
+    expect(code).not.toBe(0);
+    expect(output).toContain('caseStudies → cdp text needs a correction (src/content/case-studies/cdp.md).');
+    expect(output).toContain(
+      `body: line ${line}: “<!-- check the figures -->”: an HTML comment (<!-- … -->), which the editor cannot open. Delete it`,
+    );
+  });
+
+  it('an empty story fails', async () => {
+    const dir = copyOfProject();
+    edit(dir, 'src/content/case-studies/cdp.md', (text) => text.slice(0, text.indexOf('\n## ') + 1));
+    const { code, output } = await astroSync(dir);
+    expect(code).not.toBe(0);
+    expect(output).toContain('caseStudies → cdp text needs a correction');
+    expect(output).toContain('body: is empty: write the text the page shows');
   });
 });
