@@ -3,10 +3,11 @@
  * src/content/schemas, one file per collection, built from the shared fields there. They are
  * strict: a missing, misspelt or mistyped field fails `astro build` with the file and the field
  * named, so the marketing team learns of a mistake before a visitor does. The Markdown collections'
- * loader also checks what a schema cannot see: each body (src/content/markdown-loader.ts).
+ * loader also checks what a schema cannot see: each body, and the folder (src/content/markdown-loader.ts).
  */
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
+import { legalFolderProblem } from './lib/legal/legal-text.ts';
 import { checkedMarkdown } from './content/markdown-loader.ts';
 import { caseStudySchema } from './content/schemas/case-studies.ts';
 import { cieComponentSchema } from './content/schemas/cie-components.ts';
@@ -28,13 +29,21 @@ const folder = (name: string, pattern: string) => glob({ pattern, base: `./src/c
 /** One page's copy: src/content/pages/{name}.json. */
 const page = (name: string) => folder('pages', `${name}.json`);
 
+/** The legal texts: exactly the files their routes serve (a renamed privacy policy built, then failed for every visitor). */
+const legalTexts = checkedMarkdown('legal', {
+  entries: (ids) => {
+    const problem = legalFolderProblem(ids);
+    return problem && { file: `src/content/legal/${problem.name}.md`, message: problem.message };
+  },
+});
+
 export const collections = {
   programs: defineCollection({ loader: folder('programs', '*.json'), schema: programSchema }),
   offers: defineCollection({ loader: folder('offers', '*.json'), schema: offerSchema }),
   solutions: defineCollection({ loader: folder('solutions', '*.json'), schema: solutionSchema }),
   cieComponents: defineCollection({ loader: folder('cie-components', '*.json'), schema: cieComponentSchema }),
   caseStudies: defineCollection({ loader: checkedMarkdown('case-studies'), schema: caseStudySchema }),
-  legal: defineCollection({ loader: checkedMarkdown('legal'), schema: legalSchema }),
+  legal: defineCollection({ loader: legalTexts, schema: legalSchema }),
   homePage: defineCollection({ loader: page('home'), schema: homePageSchema }),
   aboutPage: defineCollection({ loader: page('about'), schema: aboutPageSchema }),
   ciePage: defineCollection({ loader: page('cie'), schema: ciePageSchema }),

@@ -1,6 +1,7 @@
 /**
  * The loader of the Markdown collections (case studies, legal texts): Astro's own glob(), then the
- * checks that a schema cannot make, because they read a file's body (./markdown-checks.ts). A file that fails one stops the build (and `astro sync`) naming the collection, the
+ * checks that a schema cannot make, because they read a file's body (./markdown-checks.ts) or the
+ * whole folder. A file that fails one stops the build (and `astro sync`) naming the collection, the
  * file, its field and line, and what to write instead, as a schema error does (src/cms/build-failure.ts
  * reads both).
  *
@@ -11,6 +12,11 @@ import { readFile } from 'node:fs/promises';
 import { AstroError } from 'astro/errors';
 import { glob, type Loader, type LoaderContext } from 'astro/loaders';
 import { type FileProblem, markdownProblems } from './markdown-checks.ts';
+
+export interface FolderChecks {
+  /** A check of the folder's entries, by id (file name without `.md`): what is wrong, or undefined. */
+  entries?: (ids: string[]) => { file: string; message: string } | undefined;
+}
 
 /** A content file the site cannot publish as it stands: Astro's user error, whose message and hint its CLI prints as written. */
 class ContentError extends AstroError {
@@ -23,14 +29,18 @@ const HINT = 'Correct the file as the message says (in the editor, or by hand) a
 const asLine = ({ field, line, message }: FileProblem) =>
   `  ${field ? `**${field}**: ` : ''}${line ? `line ${line}: ` : ''}${message}`;
 
-/** glob() of `*.md` in src/content/`folder`, then the checks of each file. */
-export function checkedMarkdown(folder: string): Loader {
+/** glob() of `*.md` in src/content/`folder`, then the checks of each file and of the folder. */
+export function checkedMarkdown(folder: string, checks: FolderChecks = {}): Loader {
   const files = glob({ pattern: '*.md', base: `./src/content/${folder}` });
   return {
     name: 'humanwise:checked-markdown',
     async load(context: LoaderContext) {
       await files.load(context);
       const entries = [...context.store.values()];
+      const folderProblem = checks.entries?.(entries.map((entry) => entry.id));
+      if (folderProblem) {
+        throw new ContentError(`${folderProblem.file}: ${folderProblem.message}.`, HINT);
+      }
       const failed: { file: string; id: string; problems: FileProblem[] }[] = [];
       for (const entry of entries) {
         if (!entry.filePath) continue;

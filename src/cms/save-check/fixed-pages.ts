@@ -6,13 +6,11 @@
  * save may change a legal text, and neither add, rename nor delete one.
  */
 import { routes } from '../../config/routes.ts';
+import { LEGAL_TEXTS } from '../../lib/legal/legal-text.ts';
 import type { Entry } from './entries.ts';
 
-/** The collection of the legal texts, and the file names its pages read (each served at /<name>). */
+/** The collection of the legal texts (its file names, each served at /<name>: LEGAL_TEXTS). */
 export const LEGAL_COLLECTION = 'legal';
-export const LEGAL_TEXTS: readonly string[] = [routes.privacyPolicy, routes.termsOfService].map((path) =>
-  path.slice(1),
-);
 
 const addresses = LEGAL_TEXTS.map((name) => routes.legal(name)).join(' and ');
 

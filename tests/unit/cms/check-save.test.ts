@@ -10,7 +10,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkSave } from '../../../src/cms/check-save.ts';
 import { cmsConfig } from '../../../src/cms/config.ts';
-import { LEGAL_TEXTS } from '../../../src/cms/save-check/fixed-pages.ts';
+import { LEGAL_TEXTS } from '../../../src/lib/legal/legal-text.ts';
 
 const config = cmsConfig({ kind: 'local' });
 const root = path.resolve(import.meta.dirname, '../../..');

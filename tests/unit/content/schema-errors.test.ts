@@ -5,7 +5,7 @@
  * dir, breaks one file there and runs `astro sync`, which loads and validates every collection.
  */
 import { execFile } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { copyProject } from '../../support/project-copy.ts';
@@ -133,5 +133,28 @@ describe.concurrent('content text errors: what a schema cannot see', { timeout: 
     expect(code).not.toBe(0);
     expect(output).toContain('caseStudies → cdp text needs a correction');
     expect(output).toContain('body: is empty: write the text the page shows');
+  });
+
+  it('a legal text with a passage left open fails, where the page would have shown its markers', async () => {
+    const dir = copyOfProject();
+    // The last passage's end marker goes: the passage stays open to the end of the text.
+    edit(dir, 'src/content/legal/privacy-policy.md', (text) => {
+      const end = text.lastIndexOf('%end if%');
+      return text.slice(0, end) + text.slice(end + '%end if%'.length);
+    });
+    const { code, output } = await astroSync(dir);
+    expect(code).not.toBe(0);
+    expect(output).toContain('legal → privacy-policy text needs a correction (src/content/legal/privacy-policy.md).');
+    expect(output).toMatch(/body: line \d+: "%if analytics%" opens a passage that no "%end if%" closes/);
+  });
+
+  it('a renamed privacy policy fails, where it built and then failed for every visitor', async () => {
+    const dir = copyOfProject();
+    renameSync(join(dir, 'src/content/legal/privacy-policy.md'), join(dir, 'src/content/legal/privacy.md'));
+    const { code, output } = await astroSync(dir);
+    expect(code).not.toBe(0);
+    expect(output).toContain(
+      "src/content/legal/privacy-policy.md: privacy-policy.md is missing, and every page's footer links to /privacy-policy.",
+    );
   });
 });
