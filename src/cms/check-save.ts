@@ -5,7 +5,9 @@
  * - an uploaded artwork must be an SVG (save-check/artwork.ts);
  * - each content file must read with the editor's field rules (save-check/editor-rules.ts), and
  *   validate with the build's own schema, rules across fields included (save-check/build-rules.ts);
- * - a Markdown body must hold no HTML, which the site would show as text (save-check/raw-html.ts);
+ * - a Markdown body must hold no HTML, which the site would show as text (save-check/raw-html.ts),
+ *   and pass the build's checks of a body: not empty, one the editor can open, a legal text's tokens
+ *   known (save-check/markdown.ts);
  * - the entries it names must exist once the save is written, and no entry may be left naming one it
  *   deletes or renames (save-check/references.ts);
  * - the legal texts stay the pages the site serves: changed, never added, renamed or deleted
@@ -26,6 +28,7 @@ import {
   readableData,
 } from './save-check/entries.ts';
 import { fixedPageProblem } from './save-check/fixed-pages.ts';
+import { markdownProblem } from './save-check/markdown.ts';
 import { rawHtmlProblem } from './save-check/raw-html.ts';
 import { checkReferences } from './save-check/references.ts';
 
@@ -93,6 +96,8 @@ export async function checkSave(config: CmsConfig, body: unknown, root = process
   for (const { file, contents, entry } of files) {
     const html = rawHtmlProblem(entry, file, contents);
     if (html) return `Not saved: ${html} (${nameOf(entry, dataOf(file, contents))})`;
+    const body = await markdownProblem(entry, file, contents);
+    if (body) return `Not saved: ${body} (${nameOf(entry, dataOf(file, contents))})`;
   }
 
   const saved = files.map(({ file, contents, entry }) => ({ entry, data: dataOf(file, contents) }));

@@ -1,7 +1,8 @@
 /**
  * What the Markdown collections' files (case studies, legal texts) must be beyond their frontmatter's
- * schema: checks that read the body, made by the build (./markdown-loader.ts). Without them such a
- * file was published as it stood, or could not be opened in the editor:
+ * schema: checks that read the body, made by the build (./markdown-loader.ts) and by the editor's save
+ * (src/cms/save-check/markdown.ts) alike. Without them such a file was published as it stood, or
+ * could not be opened in the editor:
  * - the body must not be empty: the page would have no story, no policy;
  * - the editor must be able to open it (src/lib/content/editor-markdown.ts: Keystatic's own parse);
  * - a legal text's tokens must be ones its page knows, each passage closed (src/lib/legal/legal-text.ts).

@@ -181,6 +181,42 @@ describe('a Markdown body must hold no HTML, which the site would show as text',
   });
 });
 
+describe('a Markdown body must pass the build’s checks: one the editor opens, not empty, legal tokens known', () => {
+  const story = 'src/content/case-studies/stella.md';
+  const withBody = (addition: string) => save(story, `${stella.trimEnd()}\n\n${addition}\n`);
+
+  it('refuses what the editor could not open once written, quoting it and saying what to write instead', async () => {
+    expect(await checkSave(config, withBody('Costs fell {roughly} by half.'), root)).toBe(
+      'Not saved: "Story" holds “{roughly} by half.”, curly braces { }, which the editor reads as code. ' +
+        `Write \\{ and \\} for braces shown as text, or leave them out (case study "${stellaTitle}")`,
+    );
+    expect(await checkSave(config, withBody('See <https://www.example.com/report>.'), root)).toMatch(
+      /^Not saved: "Story" holds “<https:\/\/www\.example\.com\/report>\.”, a web or e-mail address in angle brackets/,
+    );
+    expect(await checkSave(config, withBody('Teams of <5 people.'), root)).toMatch(
+      /^Not saved: "Story" holds “<5 people\.”, a "<" right before a letter, digit or sign/,
+    );
+  });
+
+  it('refuses an empty story', async () => {
+    const empty = stella.slice(0, stella.indexOf('## Challenge'));
+    expect(await checkSave(config, save(story, empty), root)).toBe(
+      `Not saved: "Story" is empty: write the text the page shows (case study "${stellaTitle}")`,
+    );
+  });
+
+  it('refuses a legal text whose token the page does not know, or whose passage is not closed', async () => {
+    const file = 'src/content/legal/privacy-policy.md';
+    const policy = readFileSync(path.join(root, file), 'utf8');
+    expect(await checkSave(config, save(file, policy.replace('%contact email%', '%email%')), root)).toMatch(
+      /^Not saved: "Text": "%email%" is not one the page knows, so it would show as written\. Write one of: "%contact email%"/,
+    );
+    expect(await checkSave(config, save(file, policy.replace('%end if%', '')), root)).toMatch(
+      /^Not saved: "Text": "%if analytics%" opens a passage while the one "%if analytics%" opened earlier is not closed/,
+    );
+  });
+});
+
 describe('the legal texts stay the pages the site serves', () => {
   const privacy = 'src/content/legal/privacy-policy.md';
   const policy = readFileSync(path.join(root, privacy), 'utf8');
