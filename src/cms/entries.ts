@@ -2,7 +2,7 @@
  * Which editor entry a content file is, in the editor's words: its kind ("case study"), its title,
  * where the editor opens it, and the editor's label for a field named by its key path (`updated` is
  * "Last revised", `seo.description` "Search and sharing › Search description"). The publishing
- * status page (src/server/cms/build-failure.ts) says with it what a failed build was about. The
+ * status page (src/lib/content/build-failure.ts) says with it what a failed build was about. The
  * mapping itself is the save check's (save-check/entries.ts), read from src/cms/schema.ts: one
  * place says which file is which entry.
  */

@@ -6,7 +6,7 @@
  * both saves (publishing the older one first would only delay the newer); a later save makes one
  * more build after it, which sees every save made meanwhile. A failed build leaves the live site
  * exactly as it was, and its reason is kept for the publishing status page and /healthz: the entry
- * and the field in the editor's words (src/server/cms/build-failure.ts), and the build's own words
+ * and the field in the editor's words (src/lib/content/build-failure.ts), and the build's own words
  * for the operator (without the server's folder; the server log has its whole output).
  */
 import { spawn } from 'node:child_process';
@@ -21,7 +21,7 @@ import {
   type ParsedFailure,
   parseBuildFailure,
   withoutFolders,
-} from './build-failure.ts';
+} from '../../lib/content/build-failure.ts';
 
 export interface BuildOutcome {
   ok: boolean;

@@ -6,7 +6,7 @@
  * the operator ("What the build said"), without the server's folder. Times are said as "3 minutes
  * ago" with the time in UTC.
  */
-import type { BuildProblem } from './build-failure.ts';
+import type { BuildProblem } from '../../lib/content/build-failure.ts';
 import { EDITOR_PATH } from '../../config/editor-paths.ts';
 import { editorPage } from './editor-routes.ts';
 import type { Publisher, PublishResult } from './publisher.ts';

@@ -16,7 +16,7 @@ import {
   explainFailureAt,
   parseBuildFailure,
   withoutFolders,
-} from '../../../src/server/cms/build-failure.ts';
+} from '../../../src/lib/content/build-failure.ts';
 
 const ROOT = '/srv/humanwise-site';
 const fixture = (name: string) =>

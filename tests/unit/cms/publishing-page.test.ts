@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { explainFailureAt, parseBuildFailure } from '../../../src/server/cms/build-failure.ts';
+import { explainFailureAt, parseBuildFailure } from '../../../src/lib/content/build-failure.ts';
 import type { Publisher, PublishResult } from '../../../src/server/cms/publisher.ts';
 import { ago, inUtc, publishingPage } from '../../../src/server/cms/publishing-page.ts';
 

@@ -21,7 +21,7 @@ const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { dependencies: 
  * loads when a build fails to name the entry and field in the editor's words. The server refuses
  * local mode without the sources (src/server/main.ts), as in the image.
  */
-const LOCAL_MODE_ONLY = new Set(['src/server/cms/build-failure.ts -> src/cms/entries.ts']);
+const LOCAL_MODE_ONLY = new Set(['src/lib/content/build-failure.ts -> src/cms/entries.ts']);
 
 function closure(entries: string[]): { files: Set<string>; packages: Set<string> } {
   const files = new Set<string>();

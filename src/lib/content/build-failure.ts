@@ -1,12 +1,14 @@
 /**
- * A failed publishing build, in plain words: which entry (its kind and title, and where the editor
- * opens it), which field (the editor's label for it) and what is wrong with it (the build's message,
- * without Astro's and Node's internals), read from the build's output. Also the part of the output
- * worth keeping for the operator, without the server's folder.
+ * A failed build, in plain words: which entry (its kind and title, and where the editor opens it),
+ * which field (the editor's label for it) and what is wrong with it (the build's message, without
+ * Astro's and Node's internals), read from the build's output. Also the part of the output worth
+ * keeping for the operator, without the server's folder. The editor's publishing status page shows
+ * it (src/server/cms), and the build itself ends its output with it (src/build/failure-report.ts).
  *
  * The output's shapes (tests/fixtures/build-failures hold real ones):
  * - a content file that does not match its schema: Astro's InvalidContentEntryDataError, whose
  *   message lists each field as `**seo.description**: Too small: ...`, and `loc.file` its file;
+ *   a Markdown body the build refuses, in the same shape (src/content/markdown-loader.ts);
  * - a reference to an entry that does not exist: Astro's `Invalid content reference: entry "x" in
  *   collection "programs" (field: offer) references "y" in collection "offers"...`;
  * - a file that cannot be parsed (`loc.file`, and the parser's message);
@@ -75,7 +77,9 @@ const CONTENT_FILE = /src\/content\/[\w./-]+\.(?:json|md|mdx)/;
 export const contentFilesIn = (text: string): string[] => [
   ...new Set(text.match(new RegExp(CONTENT_FILE.source, 'g')) ?? []),
 ];
-const SCHEMA_HEADER = /\*{0,2}([\w-]+) → ([\w./-]+)\*{0,2} data does not match collection schema\./;
+/** Astro's header of a schema error, or ours of a Markdown body's (src/content/markdown-loader.ts), each field on a line under it. */
+const SCHEMA_HEADER =
+  /\*{0,2}([\w-]+) → ([\w./-]+)\*{0,2} (?:data does not match collection schema|text needs a correction \([\w./-]+\))\./;
 const FIELD_LINE = /^\s+(?:\*\*([^*]*)\*\*|([a-z][\w.]*)): (.+)$/;
 const REFERENCE =
   /Invalid content reference: entry "([^"]+)" in collection "([^"]+)" \(field: ([^)]+)\) references "([^"]+)" in collection "([^"]+)", but that entry does not exist\./g;
@@ -150,9 +154,19 @@ function plainMessage(message: string): string {
 const missingMessage = (id: string, collection: string) =>
   `“${id}” is not one of the ${collection}: it may have been renamed or deleted. Choose one that exists.`;
 
-/** The error Node stopped the build with: the line after `triggerUncaughtException(` and `^`. */
+/**
+ * The line src/build/build.ts prints before the error a failed build stopped with, and then, for a
+ * content file, the same failure in plain words (inPlainWords): the publisher and whoever ran the
+ * build read the one output.
+ */
+export const BUILD_STOPPED = 'The build stopped on this error:';
+
+/**
+ * The error the build stopped with: the line after our BUILD_STOPPED, or after Node's
+ * `triggerUncaughtException(` and `^` for a build that crashed (or ran without src/build/build.ts).
+ */
 function fatalError(lines: string[]): string | undefined {
-  const at = lines.findIndex((line) => /triggerUncaughtException\(/.test(line));
+  const at = lines.findIndex((line) => line === BUILD_STOPPED || /triggerUncaughtException\(/.test(line));
   const after = at === -1 ? [] : lines.slice(at + 1);
   const line = after.find((candidate) => candidate.trim() !== '' && !/^\s*\^\s*$/.test(candidate));
   if (line) return line.trim();
@@ -204,7 +218,7 @@ export function parseBuildFailure(output: string, root: string): ParsedFailure {
     .replace(/^\d\d:\d\d:\d\d /, '')
     .replace(/^\[ERROR\]\s*(?:\[[\w-]+\]\s*)?/, '')
     .replace(/^(?:[A-Z]\w*)?Error(?: \[\w+\])?:\s*/, '');
-  if (namedFile) message = message.replace(namedFile, '').trim();
+  if (namedFile) message = message.replace(namedFile, '').replace(/^:\s*/, '').trim();
   if (title === 'Data collection entry failed to parse.') message = `The file could not be read: ${message}`;
   return { ...(namedFile ? { file: namedFile } : {}), problems: [{ message: plainMessage(message) }], log };
 }
@@ -269,4 +283,22 @@ export async function explainFailureAt(root: string, parsed: ParsedFailure): Pro
       return undefined;
     }
   });
+}
+
+/**
+ * A failed build's content problem in plain words, for whoever ran the build by hand (the status
+ * page says the same in the editor): the file and its entry, each field by the editor's label, what
+ * is wrong and what to do.
+ */
+export function inPlainWords(problem: BuildProblem): string {
+  const what = problem.entry ? `${problem.entry.kind} “${problem.entry.title}” (${problem.file})` : problem.file;
+  const lines = problem.problems.map(({ field, label, message }) => {
+    const name = label ?? field;
+    return `  ${name ? `${name}: ` : ''}${message}`;
+  });
+  return [
+    `Nothing was built: ${what ?? 'a content file'} needs a correction.`,
+    ...lines,
+    'Correct it in that file (or in the editor) and build again; the site as it was stays as it was.',
+  ].join('\n');
 }
