@@ -124,7 +124,19 @@ function buildLog(lines: string[]): string {
   return kept.join('\n').trim().slice(0, 6000);
 }
 
-/** Zod's messages for the usual limits, as an editor would say them. */
+/** What a value of each of zod's types is, as an editor would say it. */
+const KINDS: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  boolean: 'true or false',
+  date: 'a date',
+  array: 'a list',
+  object: 'a group of fields',
+  null: 'empty',
+};
+const kind = (type = '') => KINDS[type] ?? type;
+
+/** Zod's and Astro's messages for the usual mistakes, as an editor would say them. */
 const EVERYDAY: [RegExp, (...groups: string[]) => string][] = [
   [/^Too small: expected string to have >=1 characters?$/, () => 'Must not be empty.'],
   [/^Too small: expected string to have >=(\d+) characters$/, (n = '') => `Too short: at least ${n} characters.`],
@@ -132,11 +144,38 @@ const EVERYDAY: [RegExp, (...groups: string[]) => string][] = [
   [/^Too small: expected number to be >=(\d+)$/, (n = '') => `Must be at least ${n}.`],
   [/^Too big: expected number to be <=(\d+)$/, (n = '') => `Must be at most ${n}.`],
   [
+    /^Too (?:small|big): expected array to have exactly (\d+) items?$/,
+    (n = '') => `Needs exactly ${n} ${n === '1' ? 'item' : 'items'}.`,
+  ],
+  [
     /^Too small: expected array to have >=(\d+) items?$/,
     (n = '') => `Needs at least ${n} ${n === '1' ? 'item' : 'items'}.`,
   ],
   [/^Too big: expected array to have <=(\d+) items?$/, (n = '') => `At most ${n} ${n === '1' ? 'item' : 'items'}.`],
-  [/^Invalid input: expected \w+, received undefined$/, () => 'Missing: it must be filled in.'],
+  [/^(?:Required|Invalid input: expected \w+, received undefined)$/, () => 'Missing: it must be filled in.'],
+  // Astro's words for a wrong type ("Expected type `"number"`, received `"string"`"), and zod's.
+  [
+    /^(?:Expected type `"(\w+)"`, received `"(\w+)"`|Invalid input: expected (\w+), received (\w+))$/,
+    (...types) => {
+      const [expected = '', received = ''] = types.filter(Boolean);
+      if (expected === 'number' && received === 'string') return 'Must be a number: write it without quotes.';
+      if (expected === 'string' && received !== 'undefined') return `Must be text: put it in quotes ("…").`;
+      return `Must be ${kind(expected)}, not ${kind(received)}.`;
+    },
+  ],
+  [
+    /^Invalid option: expected one of (.+)$/,
+    (options = '') =>
+      `Must be one of: ${options
+        .split('|')
+        .map((option) => option.replace(/^"|"$/g, ''))
+        .join(', ')}.`,
+  ],
+  [
+    /^Unrecognized keys?: (.+)$/,
+    (keys = '') =>
+      `${keys} ${keys.includes(',') ? 'are not fields' : 'is not a field'} of this entry: correct the spelling of the field's name, or remove it.`,
+  ],
 ];
 
 /** A message of the build in everyday words, as a sentence: Astro's bold marks out, `>=50` "at least 50". */
@@ -148,6 +187,49 @@ function plainMessage(message: string): string {
   }
   const words = bare.replace(/>=\s?(\d+)/g, 'at least $1').replace(/<=\s?(\d+)/g, 'at most $1');
   return /[.!?]$/.test(words) ? words : `${words}.`;
+}
+
+/** A field's message without the field's own name before it (Astro's "**client**: **client**: Required"). */
+function withoutOwnName(message: string, field: string): string {
+  for (const own of [`**${field}**: `, `${field}: `])
+    if (field && message.startsWith(own)) return message.slice(own.length);
+  return message;
+}
+
+/**
+ * A Markdown file whose frontmatter opens with `---` and is never closed: the build reads no fields
+ * from it and names every one as missing, when one line is what is wrong.
+ */
+const frontmatterNotClosed = (text: string) =>
+  /^\uFEFF?\s*---\r?\n/.test(text) && !/^\uFEFF?\s*---\r?\n[\s\S]*?\r?\n---/.test(text);
+
+const NOT_CLOSED =
+  'The fields at the top of the file are not closed: add a line of three dashes (---) after the last field, before the text.';
+
+/**
+ * A file the parser of its data could not read, said with the line to look at and what usually
+ * breaks there: the frontmatter's YAML (js-yaml's `message (line:column)`), a JSON file (Node's
+ * `... in JSON at position 15 (line 2 column 14)`).
+ */
+function unreadable(text: string): string | undefined {
+  const yaml = /^YAMLException: (.+?) \((\d+):(\d+)\)$/m.exec(text);
+  if (yaml) {
+    const [, what = '', line = ''] = yaml;
+    return (
+      `The fields at the top of the file (between the two --- lines) cannot be read at line ${line}: ${what}. ` +
+      'Check that line and the one above it: indent with spaces as the other fields are, close every quote, ' +
+      'and put a value that holds a colon (:) or starts with a quote in quotes.'
+    );
+  }
+  const json = /(?:^|: )([^:\n]+?) (?:in |after )JSON at position \d+(?: \(line (\d+) column (\d+)\))?/m.exec(text);
+  if (json) {
+    const [, what = '', line, column] = json;
+    return (
+      `The file is not valid JSON${line ? ` at line ${line}, column ${column}` : ''} (${what}). ` +
+      'Check that place and the line before it for a missing or extra comma, quote or brace.'
+    );
+  }
+  return undefined;
 }
 
 /** A reference to `id`, which `collection` (its label, or the build's name for it) does not have. */
@@ -189,7 +271,7 @@ export function parseBuildFailure(output: string, root: string): ParsedFailure {
       const match = FIELD_LINE.exec(line);
       if (match) {
         const field = (match[1] ?? match[2] ?? '').trim();
-        problems.push({ ...(field ? { field } : {}), message: plainMessage(match[3] ?? '') });
+        problems.push({ ...(field ? { field } : {}), message: plainMessage(withoutOwnName(match[3] ?? '', field)) });
       } else if (line.trim() !== '' || problems.length > 0) break;
     }
     if (problems.length === 0) problems.push({ message: 'It does not match what the site expects.' });
@@ -217,8 +299,10 @@ export function parseBuildFailure(output: string, root: string): ParsedFailure {
   let message = (fatal ?? 'The build stopped without saying why.')
     .replace(/^\d\d:\d\d:\d\d /, '')
     .replace(/^\[ERROR\]\s*(?:\[[\w-]+\]\s*)?/, '')
-    .replace(/^(?:[A-Z]\w*)?Error(?: \[\w+\])?:\s*/, '');
+    .replace(/^(?:[A-Z]\w*)?(?:Error|Exception)(?: \[\w+\])?:\s*/, '');
   if (namedFile) message = message.replace(namedFile, '').replace(/^:\s*/, '').trim();
+  const parseError = unreadable(text);
+  if (parseError) return { ...(namedFile ? { file: namedFile } : {}), problems: [{ message: parseError }], log };
   if (title === 'Data collection entry failed to parse.') message = `The file could not be read: ${message}`;
   return { ...(namedFile ? { file: namedFile } : {}), problems: [{ message: plainMessage(message) }], log };
 }
@@ -241,7 +325,15 @@ export function explainBuildFailure(
 ): BuildProblem {
   const file =
     parsed.file ?? (parsed.entryOf ? names.fileOfEntry(parsed.entryOf.collection, parsed.entryOf.slug) : undefined);
-  const entry = file ? names.entryInEditor(file, source(file)) : undefined;
+  const saved = file ? source(file) : undefined;
+  const entry = file ? names.entryInEditor(file, saved) : undefined;
+  if (file?.endsWith('.md') && saved !== undefined && frontmatterNotClosed(saved)) {
+    return {
+      file,
+      ...(entry ? { entry: { kind: entry.kind, title: entry.title, editorPath: entry.editorPath } } : {}),
+      problems: [{ message: NOT_CLOSED }],
+    };
+  }
   const problems = parsed.problems.map(({ field, message, missing }) => {
     const inEditor = field ? entry?.field(field) : undefined;
     // A reference names the other collection by the build's name for it: say the editor's ("Offers").

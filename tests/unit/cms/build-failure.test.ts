@@ -4,7 +4,8 @@
  * Astro's and Node's internals. The outputs in tests/fixtures/build-failures are real: each is what
  * `src/build/build.ts --out-dir dist.next` printed (NO_COLOR, as the publisher runs it) with one
  * content file broken, in a project at /srv/humanwise-site (only the prerendered routes' list is
- * shortened).
+ * shortened). The first five are Node's crash dumps, from before the build printed its own report
+ * (src/build/failure-report.ts), which the others are; both are read.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -97,7 +98,60 @@ describe('a failed build, explained', () => {
       problems: [
         {
           message:
-            'The file could not be read: Expected double-quoted property name in JSON at position 67 (line 3 column 36).',
+            'The file is not valid JSON at line 3, column 36 (Expected double-quoted property name). ' +
+            'Check that place and the line before it for a missing or extra comma, quote or brace.',
+        },
+      ],
+    });
+    // The same from the build's own report of the error (src/build/failure-report.ts).
+    expect(explain('json-comma', broken).problems).toEqual(explain('bad-json', broken).problems);
+  });
+
+  it('a missing field, a wrong type and a choice outside the list, each in everyday words', () => {
+    expect(explain('missing-and-mistyped').problems).toEqual([
+      {
+        field: 'category',
+        label: 'Category',
+        message: 'Must be one of: Healthcare, Insurance, Retail, Employee Experience, Training, Automotive.',
+      },
+      { field: 'client', label: 'Client', message: 'Missing: it must be filled in.' },
+      { field: 'order', label: 'Order', message: 'Must be a number: write it without quotes.' },
+    ]);
+  });
+
+  it('frontmatter that YAML cannot read: its line, and what usually breaks there', () => {
+    expect(explain('yaml-error').problems).toEqual([
+      {
+        message:
+          'The fields at the top of the file (between the two --- lines) cannot be read at line 7: bad indentation of a mapping entry. ' +
+          'Check that line and the one above it: indent with spaces as the other fields are, close every quote, ' +
+          'and put a value that holds a colon (:) or starts with a quote in quotes.',
+      },
+    ]);
+  });
+
+  it('frontmatter never closed: one line to add, not every field missing', () => {
+    const open = (file: string) => repoFile(file)?.replace('\n---\n\n## Challenge', '\n\n## Challenge');
+    expect(explain('frontmatter-not-closed', open).problems).toEqual([
+      {
+        message:
+          'The fields at the top of the file are not closed: add a line of three dashes (---) after the last field, before the text.',
+      },
+    ]);
+    // Closed, the build's own list stands.
+    expect(explain('frontmatter-not-closed').problems.length).toBeGreaterThan(5);
+  });
+
+  it('a story the editor cannot open: the body by its label, its line and what to write instead', () => {
+    expect(explain('story-editor')).toEqual({
+      file: 'src/content/case-studies/stella.md',
+      entry: { kind: 'case study', title: STELLA_TITLE, editorPath: 'collection/caseStudies/item/stella' },
+      problems: [
+        {
+          field: 'body',
+          label: 'Story',
+          message:
+            'line 30: “<!-- check the figures -->”: an HTML comment (<!-- … -->), which the editor cannot open. Delete it: keep notes outside the text.',
         },
       ],
     });
@@ -116,7 +170,17 @@ describe('a failed build, explained', () => {
   });
 
   it('keeps the build’s words for the operator, without the stack, Node’s lines, progress or the server’s folder', () => {
-    for (const name of ['updated-before-published', 'unknown-reference', 'page-seo', 'two-fields', 'bad-json']) {
+    for (const name of [
+      'updated-before-published',
+      'unknown-reference',
+      'page-seo',
+      'two-fields',
+      'bad-json',
+      'missing-and-mistyped',
+      'yaml-error',
+      'json-comma',
+      'story-editor',
+    ]) {
       const { log } = parseBuildFailure(fixture(name), ROOT);
       expect(log, name).not.toMatch(
         /\/srv\/|Node\.js v|triggerUncaughtException|^\s+at |├─|Some chunks|Syncing content|Building server/m,
@@ -134,7 +198,9 @@ describe('a failed build, explained', () => {
     const output =
       '[InvalidContentEntryDataError] caseStudies → stella data does not match collection schema.\n' +
       '  title: Required\n  Location: /site/src/content/case-studies/stella.md:0:0\n';
-    expect(parseBuildFailure(output, '/site').problems).toEqual([{ field: 'title', message: 'Required.' }]);
+    expect(parseBuildFailure(output, '/site').problems).toEqual([
+      { field: 'title', message: 'Missing: it must be filled in.' },
+    ]);
   });
 
   it('loads the editor’s names itself, from the project’s files', async () => {
