@@ -282,7 +282,9 @@ export function parseBuildFailure(output: string, root: string): ParsedFailure {
   const references = [...text.matchAll(REFERENCE)];
   if (references.length > 0) {
     const [, entry = '', collection = ''] = references[0] ?? [];
-    const problems = references
+    // Astro logs each while it syncs, and the page that needs it stops the build with the same words.
+    const once = new Map(references.map((match) => [match.slice(1, 6).join('\0'), match]));
+    const problems = [...once.values()]
       .filter((match) => match[1] === entry && match[2] === collection)
       .map(([, , , field = '', id = '', other = '']) => ({
         field,

@@ -41,16 +41,26 @@ export async function getLegalText(id: string): Promise<CollectionEntry<'legal'>
   return entry;
 }
 
-/** The entry a reference field of `from` names (a program's offer, an offer's program). */
+/**
+ * The entry a reference field of `from` names (a program's offer, an offer's program). One that does
+ * not exist stops the build in Astro's own words for it (which it only logs while it syncs), so the
+ * build's report and the editor's publishing page say it as the entry's field and the entry it names
+ * (src/lib/content/build-failure.ts); with no stack, which would bury it: the mistake is the file's.
+ */
 export async function getReferenced<C extends CollectionKey>(
   reference: { collection: C; id: string },
-  from: { id: string; filePath?: string | undefined },
+  from: { id: string; collection: string; filePath?: string | undefined },
+  field: string,
 ): Promise<CollectionEntry<C>> {
   const entry = (await getEntry(reference.collection, reference.id)) as CollectionEntry<C> | undefined;
   if (!entry) {
-    throw new Error(
-      `${from.filePath ?? from.id} names ${reference.collection} "${reference.id}", which does not exist`,
+    const error = new Error(
+      `Invalid content reference: entry "${from.id}" in collection "${from.collection}" (field: ${field}) ` +
+        `references "${reference.id}" in collection "${reference.collection}", but that entry does not exist. ` +
+        `Correct ${from.filePath ?? from.id}.`,
     );
+    error.stack = `Error: ${error.message}`;
+    throw error;
   }
   return entry;
 }

@@ -72,6 +72,27 @@ describe('a failed build, explained', () => {
     });
   });
 
+  it('an offer that does not exist, said once and without a stack, though Astro logs it and the page stops on it', () => {
+    const output = fixture('unknown-offer');
+    expect(output).not.toMatch(/^\s+at /m);
+    expect(explain('unknown-offer')).toEqual({
+      file: 'src/content/programs/orchestration.json',
+      entry: {
+        kind: 'program',
+        title: 'Corporate CX & Innovation Program',
+        editorPath: 'collection/programs/item/orchestration',
+      },
+      problems: [
+        {
+          field: 'offer',
+          label: 'Offer',
+          message:
+            '“ai-orchestration” is not one of the Offers: it may have been renamed or deleted. Choose one that exists.',
+        },
+      ],
+    });
+  });
+
   it('a page’s nested field and a case study’s list item are named by the editor’s labels, with the limit in words', () => {
     expect(explain('page-seo')).toEqual({
       file: 'src/content/pages/about.json',
@@ -180,6 +201,7 @@ describe('a failed build, explained', () => {
       'yaml-error',
       'json-comma',
       'story-editor',
+      'unknown-offer',
     ]) {
       const { log } = parseBuildFailure(fixture(name), ROOT);
       expect(log, name).not.toMatch(
