@@ -22,6 +22,7 @@ import {
   solutionsPageSchema,
 } from './content/schemas/pages.ts';
 import { programSchema } from './content/schemas/programs.ts';
+import { siteIdentitySchema } from './content/schemas/site.ts';
 import { solutionSchema } from './content/schemas/solutions.ts';
 
 /** The files of one folder of src/content. */
@@ -37,6 +38,17 @@ const legalTexts = checkedMarkdown('legal', {
   },
 });
 
+/**
+ * The site's identity (src/content/site.json) is read by src/config/site.ts, not queried; it is a
+ * collection so that the build checks it first, as every other file, naming the file and the field.
+ * Read first by a page, a mistake in it stopped the build with a ZodError and no file named, a
+ * comma too many with "expected `,` or `}` at line 4 column 3" and no file either.
+ */
+const siteIdentity = defineCollection({
+  loader: glob({ pattern: 'site.json', base: './src/content' }),
+  schema: siteIdentitySchema,
+});
+
 export const collections = {
   programs: defineCollection({ loader: folder('programs', '*.json'), schema: programSchema }),
   offers: defineCollection({ loader: folder('offers', '*.json'), schema: offerSchema }),
@@ -50,4 +62,5 @@ export const collections = {
   solutionsPage: defineCollection({ loader: page('solutions'), schema: solutionsPageSchema }),
   resultsPage: defineCollection({ loader: page('results'), schema: resultsPageSchema }),
   povPage: defineCollection({ loader: page('pov'), schema: povPageSchema }),
+  siteIdentity,
 };

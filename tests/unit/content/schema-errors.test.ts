@@ -96,6 +96,18 @@ describe.concurrent('content schema errors', { timeout: 60_000 }, () => {
     expect(output).toMatch(/taglin/);
   });
 
+  it('a site identity without a company name fails, naming the file and the field, before a page reads it', async () => {
+    const dir = copyOfProject();
+    editJson(dir, 'src/content/site.json', (data) => {
+      data.companyName = ' ';
+    });
+    const { code, output } = await astroSync(dir);
+    expect(code).not.toBe(0);
+    expect(output).toMatch(/siteIdentity → site data does not match collection schema/);
+    expect(output).toContain('src/content/site.json');
+    expect(output).toMatch(/companyName.*Too small/);
+  });
+
   it('a case study whose artwork is not an SVG fails, naming the file and the field, before a page cannot draw it', async () => {
     const dir = copyOfProject();
     writeFileSync(join(dir, 'src/assets/art/case-studies/cdp/image.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
