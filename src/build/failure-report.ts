@@ -38,8 +38,13 @@ function withoutStack(error: unknown): string {
   // An error whose message was set after it was made (Astro's user errors) has none above its frames.
   const firstLine = error.message.split('\n')[0] ?? '';
   const said = head.includes(firstLine) ? head : `${error.name}: ${error.message}`;
+  // An error among them (Vite's `errors`) is said by its name and message, without its own stack.
+  const briefly = (value: unknown): unknown =>
+    value instanceof Error ? `${value.name}: ${value.message}` : Array.isArray(value) ? value.map(briefly) : value;
   const properties = Object.fromEntries(
-    Object.entries(error).filter(([key, value]) => value !== undefined && !['name', 'message'].includes(key)),
+    Object.entries(error)
+      .filter(([key, value]) => value !== undefined && !['name', 'message'].includes(key))
+      .map(([key, value]) => [key, briefly(value)]),
   );
   return Object.keys(properties).length === 0 ? said : `${said}\n\n${inspect(properties, { depth: 4 })}`;
 }
@@ -47,7 +52,8 @@ function withoutStack(error: unknown): string {
 export async function failureReport(error: unknown, root: string): Promise<string> {
   const words = withoutFolders(withoutStack(error), root);
   const parsed = parseBuildFailure(`${BUILD_STOPPED}\n${words}`, root);
-  if (!parsed.file && !parsed.entryOf) return `${BUILD_STOPPED}\n${inspect(error, { depth: 4 })}`;
+  if (!parsed.file && !parsed.entryOf && !parsed.missingArtwork)
+    return `${BUILD_STOPPED}\n${inspect(error, { depth: 4 })}`;
   const problem = await explainFailureAt(root, parsed);
   return `${BUILD_STOPPED}\n${words}\n\n${inPlainWords(problem)}`;
 }

@@ -12,9 +12,11 @@
  * - a reference to an entry that does not exist: Astro's `Invalid content reference: entry "x" in
  *   collection "programs" (field: offer) references "y" in collection "offers"...`;
  * - a file that cannot be parsed (`loc.file`, and the parser's message);
+ * - an artwork file that does not exist: Vite's `Could not find requested image `...``, which names
+ *   the path as the content file has it but not the file (explainFailureAt finds it);
  * - anything else: its first error line, and no entry.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 
@@ -32,6 +34,8 @@ export interface ParsedFailure {
   file?: string;
   /** The entry, by the build's names, when the output names it but not its file (a reference). */
   entryOf?: { collection: string; slug: string };
+  /** An artwork file that does not exist, as a content file names it (the build names no content file). */
+  missingArtwork?: string;
   problems: FieldProblem[];
   /** The build's words for the operator: the error part of the output, folder paths and noise out. */
   log: string;
@@ -232,6 +236,10 @@ function unreadable(text: string): string | undefined {
   return undefined;
 }
 
+/** An artwork path (as a content file writes it) that names no file. */
+const missingArtworkMessage = (artwork: string) =>
+  `The artwork file ${artwork} does not exist. Upload the artwork again in the editor, or correct the path to the file's name under src/assets/art.`;
+
 /** A reference to `id`, which `collection` (its label, or the build's name for it) does not have. */
 const missingMessage = (id: string, collection: string) =>
   `“${id}” is not one of the ${collection}: it may have been renamed or deleted. Choose one that exists.`;
@@ -294,6 +302,10 @@ export function parseBuildFailure(output: string, root: string): ParsedFailure {
     const file = namedFile?.endsWith(`/${entry}.json`) || namedFile?.endsWith(`/${entry}.md`) ? namedFile : undefined;
     return { ...(file ? { file } : {}), entryOf: { collection, slug: entry }, problems, log };
   }
+
+  // An artwork file that does not exist: found late, by Vite, which names the path but no content file.
+  const artwork = /Could not find requested image `([^`]+)`/.exec(text)?.[1];
+  if (artwork) return { missingArtwork: artwork, problems: [{ message: missingArtworkMessage(artwork) }], log };
 
   // Anything else: the error the build stopped with, without its type and the file it names.
   const fatal = fatalError(lines);
@@ -369,14 +381,46 @@ const NO_NAMES: EditorNames = {
  */
 export async function explainFailureAt(root: string, parsed: ParsedFailure): Promise<BuildProblem> {
   const names: EditorNames = await import('../../cms/entries.ts').catch(() => NO_NAMES);
-  return explainBuildFailure(parsed, names, (file) => {
+  const source = (file: string) => {
     if (file.split('/').includes('..')) return undefined;
     try {
       return readFileSync(path.join(root, file), 'utf8');
     } catch {
       return undefined;
     }
-  });
+  };
+  return explainBuildFailure(
+    parsed.missingArtwork ? withArtworkFile(root, parsed, parsed.missingArtwork) : parsed,
+    names,
+    source,
+  );
+}
+
+/**
+ * A missing artwork's failure with the content file that names it, and the field (the key on the
+ * line that holds the path: every artwork field is a top-level `image`).
+ */
+function withArtworkFile(root: string, parsed: ParsedFailure, artwork: string): ParsedFailure {
+  let files: string[];
+  try {
+    files = readdirSync(path.join(root, 'src/content'), { recursive: true, encoding: 'utf8' });
+  } catch {
+    return parsed;
+  }
+  for (const name of files.filter((file) => /\.(?:md|json)$/.test(file)).sort()) {
+    const file = `src/content/${name.split(path.sep).join('/')}`;
+    let text: string;
+    try {
+      text = readFileSync(path.join(root, file), 'utf8');
+    } catch {
+      continue;
+    }
+    const line = text.split('\n').find((candidate) => candidate.includes(artwork));
+    if (!line) continue;
+    const field = /^\s*"?([\w]+)"?\s*:/.exec(line)?.[1];
+    return { ...parsed, file, problems: [{ ...(field ? { field } : {}), message: missingArtworkMessage(artwork) }] };
+  }
+  return parsed;
 }
 
 /**

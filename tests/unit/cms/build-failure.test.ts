@@ -7,7 +7,8 @@
  * shortened). The first five are Node's crash dumps, from before the build printed its own report
  * (src/build/failure-report.ts), which the others are; both are read.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as editorNames from '../../../src/cms/entries.ts';
@@ -178,6 +179,34 @@ describe('a failed build, explained', () => {
     });
   });
 
+  it('an artwork file that does not exist: the content file that names it and its field, which the build does not name', async () => {
+    const parsed = parseBuildFailure(fixture('missing-artwork'), ROOT);
+    expect(parsed.file).toBeUndefined();
+    // A project whose story names the missing file, as the broken one did.
+    const project = mkdtempSync(path.join(tmpdir(), 'humanwise-artwork-'));
+    try {
+      mkdirSync(path.join(project, 'src/content/case-studies'), { recursive: true });
+      const story =
+        repoFile('src/content/case-studies/stella.md')?.replace('stella/image.svg', 'stella/imag.svg') ?? '';
+      writeFileSync(path.join(project, 'src/content/case-studies/stella.md'), story);
+      expect(await explainFailureAt(project, parsed)).toEqual({
+        file: 'src/content/case-studies/stella.md',
+        entry: { kind: 'case study', title: STELLA_TITLE, editorPath: 'collection/caseStudies/item/stella' },
+        problems: [
+          {
+            field: 'image',
+            label: 'Artwork',
+            message:
+              'The artwork file ../../assets/art/case-studies/stella/imag.svg does not exist. ' +
+              "Upload the artwork again in the editor, or correct the path to the file's name under src/assets/art.",
+          },
+        ],
+      });
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
+  });
+
   it('a failure outside the content: no entry, the error it stopped with', () => {
     const output =
       '12:00:01 [build] Building server entrypoints...\n' +
@@ -202,6 +231,7 @@ describe('a failed build, explained', () => {
       'json-comma',
       'story-editor',
       'unknown-offer',
+      'missing-artwork',
     ]) {
       const { log } = parseBuildFailure(fixture(name), ROOT);
       expect(log, name).not.toMatch(
