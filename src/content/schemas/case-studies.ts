@@ -1,7 +1,7 @@
 import type { SchemaContext } from 'astro:content';
 import { z } from 'astro/zod';
 import { caseStudyCategoryOrder } from '../../lib/case-studies/categories.ts';
-import { artwork, fields, figure, order, seo, text } from './fields.ts';
+import { artwork, date, fields, figure, order, seo, text } from './fields.ts';
 
 /** The frontmatter of src/content/case-studies/*.md (the Markdown body is the story). */
 export const caseStudySchema = ({ image }: SchemaContext) =>
@@ -24,8 +24,8 @@ export const caseStudySchema = ({ image }: SchemaContext) =>
     /** Short headline figures shown under the result. */
     highlights: z.array(figure()).max(4).default([]),
     /** When the study was first published on the site, and last revised: the Article's dates (never the build time). */
-    published: z.coerce.date(),
-    updated: z.coerce.date(),
+    published: date(),
+    updated: date(),
     order: order(),
     seo: seo(),
   }).refine((study) => study.updated >= study.published, {

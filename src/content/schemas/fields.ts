@@ -27,6 +27,21 @@ export const artwork = (image: SchemaContext['image']) => {
     .pipe(file as unknown as z.ZodType<z.output<typeof file>, string>);
 };
 
+const DATE_FORMAT = 'must be a date written as year-month-day, e.g. 2026-02-10';
+
+/** A calendar date as the editor writes it (year-month-day), and a day the calendar has. */
+const isoDate = z.string().refine((text) => {
+  const day = new Date(text);
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(day.getTime()) && day.toISOString().startsWith(text);
+}, DATE_FORMAT);
+
+/**
+ * A date, as the editor's date field opens it: YAML's date (`published: 2026-02-10`, unquoted) or
+ * the same in quotes. The build once read anything else its own way, and the editor could not open
+ * the entry: "10/02/2026" as 2 October, "February 10, 2026"; "2026-02-30" became 2 March.
+ */
+export const date = () => z.union([z.date(), isoDate], { error: DATE_FORMAT }).pipe(z.coerce.date());
+
 /** Alt text: empty (or left out, as the editor writes an emptied field) marks decorative artwork. */
 export const alt = () => z.string().default('');
 

@@ -146,7 +146,20 @@ function probesFor(zodLeaf: Any): unknown[] {
   if (type === 'enum') return ['', 'Not in the list', ...Object.values(def(zodLeaf).entries)];
   if (type === 'number') return [undefined, 0, 1, 2, 1.5, -1, 'seven'];
   if (type === 'boolean') return [undefined, true, false, 'yes'];
-  if (type === 'date') return [undefined, '2026-02-10', 'February 10th', ''];
+  // A date (src/content/schemas/fields.ts date()) is a pipe into a Date: probed as one.
+  if (type === 'pipe' && def(def(zodLeaf).out).type === 'date') return probesFor(def(zodLeaf).out);
+  // Dates as YAML reads them (unquoted: a Date) and as typed by hand: the editor opens only the first kinds.
+  if (type === 'date')
+    return [
+      undefined,
+      new Date('2026-02-10'),
+      '2026-02-10',
+      'February 10th',
+      'February 10, 2026',
+      '10/02/2026',
+      '2026-2-10',
+      '',
+    ];
   throw new Error(`no probes for a zod ${type}`);
 }
 

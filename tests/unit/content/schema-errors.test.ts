@@ -96,6 +96,15 @@ describe.concurrent('content schema errors', { timeout: 60_000 }, () => {
     expect(output).toMatch(/taglin/);
   });
 
+  it('a date written another way than the editor writes it fails, where it was read as another day', async () => {
+    const dir = copyOfProject();
+    edit(dir, 'src/content/case-studies/cdp.md', (text) => text.replace(/^published: .*$/m, 'published: 10/02/2026'));
+    const { code, output } = await astroSync(dir);
+    expect(code).not.toBe(0);
+    expect(output).toContain('src/content/case-studies/cdp.md');
+    expect(output).toMatch(/published: must be a date written as year-month-day, e\.g\. 2026-02-10/);
+  });
+
   it('a site identity without a company name fails, naming the file and the field, before a page reads it', async () => {
     const dir = copyOfProject();
     editJson(dir, 'src/content/site.json', (data) => {
