@@ -132,7 +132,8 @@ export const list = (label: string, itemLabel: string, length: Length = { min: 1
 export const order = () =>
   fields.integer({
     label: 'Order',
-    description: 'Position on the page that lists these, 1 first. Change the numbers to reorder.',
+    description:
+      'Position on the page that lists these, 1 first. Change the numbers to reorder; two with the same number are listed by their file name (web address), A to Z.',
     validation: { isRequired: true, min: 1 },
   });
 
