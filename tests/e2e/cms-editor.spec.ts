@@ -354,7 +354,9 @@ test('an empty title and a category outside the list are refused with a message,
   expect(file('src/content/case-studies/cdp.md')).toBe(before);
 });
 
-test('a story holding HTML is refused with what to do instead, and nothing is written', async ({ page }) => {
+test('a story holding HTML, or text the editor cannot open, is refused with what to do instead, and nothing is written', async ({
+  page,
+}) => {
   await logIn(page);
   const before = file('src/content/case-studies/cdp.md');
   // The editor writes a typed or pasted "<" as text; a body with tags comes from around its form.
@@ -370,6 +372,12 @@ test('a story holding HTML is refused with what to do instead, and nothing is wr
   expect(refused.status()).toBe(422);
   expect(await refused.text()).toMatch(
     /^Not saved: "Story" holds HTML \(<b>, <\/b>\), which the site would show as text, tags and all\. Remove the tags and format the text with the editor's toolbar/,
+  );
+  // Text the editor itself could not open once written (its form reads a body as MDX), by its own parse.
+  const braces = await post(`${before.trimEnd()}\n\nRetention rose by {roughly} a third.\n`);
+  expect(braces.status()).toBe(422);
+  expect(await braces.text()).toMatch(
+    /^Not saved: "Story" holds “\{roughly\} a third\.”, curly braces \{ \}, which the editor reads as code\./,
   );
   expect(file('src/content/case-studies/cdp.md')).toBe(before);
 });
