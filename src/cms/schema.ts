@@ -224,7 +224,8 @@ export const collections = {
       comingSoon: fields.checkbox({ label: 'Coming soon', description: 'Shows the solution as not yet available.' }),
       link: fields.text({
         label: 'Link',
-        description: 'Internal page with more detail, e.g. "/cie". Leave empty for none.',
+        description:
+          'A page of the site with more detail, e.g. "/cie": an address the site has no page at stops the publish. Leave empty for none.',
         validation: { pattern: { regex: /^(\/.*)?$/, message: 'must start with /' } },
       }),
     },

@@ -70,6 +70,24 @@ export async function getReferenced<C extends CollectionKey>(
   return entry;
 }
 
+/**
+ * A content entry's field that the page cannot use, as the build says a Markdown body's problems
+ * (src/content/markdown-loader.ts), so its report and the editor's publishing page name the entry,
+ * the field by its label and what to do (src/lib/content/build-failure.ts). No stack: the mistake is
+ * the file's.
+ */
+export function contentFieldError(
+  entry: { id: string; collection: string; filePath?: string | undefined },
+  field: string,
+  message: string,
+): Error {
+  const error = new Error(
+    `**${entry.collection} → ${entry.id}** text needs a correction (${entry.filePath ?? entry.id}).\n  **${field}**: ${message}`,
+  );
+  error.stack = `Error: ${error.message}`;
+  return error;
+}
+
 /** One prerendered page per entry of a collection, at its file name: `[slug].astro` routes export this. */
 export async function staticPathsFor<C extends CollectionKey>(collection: C) {
   return (await getCollection(collection)).map((entry) => ({ params: { slug: entry.id }, props: { entry } }));

@@ -40,6 +40,16 @@ export async function publicPaths(): Promise<string[]> {
   return (await publicPages()).map(({ path }) => path);
 }
 
+/**
+ * Whether an internal link (a solution's "more detail") leads to a page of the site: its path, before
+ * any `#section` or `?query`, is one of `paths` (publicPaths()). A link to no page built silently and
+ * sent visitors to "Page not found".
+ */
+export function isPageOf(paths: readonly string[], link: string): boolean {
+  const path = link.replace(/[?#].*$/, '') || '/';
+  return paths.includes(path);
+}
+
 /** Where a page's social card lives: "/" -> "/og/index.png", "/program/x" -> "/og/program/x.png". */
 export function socialCardPath(path: string): string {
   return `/og${path === '/' ? '/index' : path}.png`;

@@ -94,6 +94,25 @@ describe('a failed build, explained', () => {
     });
   });
 
+  it('a solution linking to no page of the site: its "Link" and what to give instead', () => {
+    expect(explain('unknown-link')).toEqual({
+      file: 'src/content/solutions/ai-integration-pilots.json',
+      entry: {
+        kind: 'solution',
+        title: 'AI Integration Pilots',
+        editorPath: 'collection/solutions/item/ai-integration-pilots',
+      },
+      problems: [
+        {
+          field: 'link',
+          label: 'Link',
+          message:
+            '"/pilots" is not a page of the site: give the address of one that is, such as /cie, or leave it empty.',
+        },
+      ],
+    });
+  });
+
   it('a page’s nested field and a case study’s list item are named by the editor’s labels, with the limit in words', () => {
     expect(explain('page-seo')).toEqual({
       file: 'src/content/pages/about.json',
@@ -232,6 +251,7 @@ describe('a failed build, explained', () => {
       'story-editor',
       'unknown-offer',
       'missing-artwork',
+      'unknown-link',
     ]) {
       const { log } = parseBuildFailure(fixture(name), ROOT);
       expect(log, name).not.toMatch(
