@@ -25,16 +25,9 @@ const FRAME = /^\s+at\s/;
  */
 function withoutStack(error: unknown): string {
   if (!(error instanceof Error)) return inspect(error);
-  const above = (error.stack ?? '').split('\n');
-  const head = above
-    .slice(
-      0,
-      Math.max(
-        0,
-        above.findIndex((line) => FRAME.test(line)),
-      ),
-    )
-    .join('\n');
+  const stack = (error.stack ?? '').split('\n');
+  const firstFrame = stack.findIndex((line) => FRAME.test(line));
+  const head = (firstFrame === -1 ? stack : stack.slice(0, firstFrame)).join('\n');
   // An error whose message was set after it was made (Astro's user errors) has none above its frames.
   const firstLine = error.message.split('\n')[0] ?? '';
   const said = head.includes(firstLine) ? head : `${error.name}: ${error.message}`;
@@ -49,6 +42,7 @@ function withoutStack(error: unknown): string {
   return Object.keys(properties).length === 0 ? said : `${said}\n\n${inspect(properties, { depth: 4 })}`;
 }
 
+/** What the build prints for the error it stopped with (src/build/build.ts), from our BUILD_STOPPED line on. */
 export async function failureReport(error: unknown, root: string): Promise<string> {
   const words = withoutFolders(withoutStack(error), root);
   const parsed = parseBuildFailure(`${BUILD_STOPPED}\n${words}`, root);
