@@ -10,17 +10,19 @@ export type OrderedCollection = {
 }[CollectionKey];
 
 type Ordered = { id: string; data: { order: number } };
+
 /**
- * By `order`, then, for entries given the same number (a slip, or on the way to a new order, one save
- * at a time), by file name: the order Astro hands entries over in follows the files' loading, so
- * ties could swap places from one build to the next with no change to the content.
+ * Entries by `order`, then, for entries given the same number (a slip, or on the way to a new order,
+ * one save at a time), by file name: the order Astro hands entries over in follows the files'
+ * loading, so ties could swap places from one build to the next with no change to the content.
  */
-const byOrder = (a: Ordered, b: Ordered) => a.data.order - b.data.order || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+export function inOrder<T extends Ordered>(entries: T[]): T[] {
+  return entries.sort((a, b) => a.data.order - b.data.order || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
 
 /** Every entry of a collection, in its `order` (the same number: by file name). */
 export async function getOrdered<C extends OrderedCollection>(collection: C): Promise<CollectionEntry<C>[]> {
-  const entries = (await getCollection(collection)) as (CollectionEntry<C> & Ordered)[];
-  return entries.sort(byOrder);
+  return inOrder((await getCollection(collection)) as (CollectionEntry<C> & Ordered)[]);
 }
 
 export type CaseStudyEntry = CollectionEntry<'caseStudies'>;
