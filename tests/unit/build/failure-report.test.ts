@@ -23,12 +23,15 @@ function edit(dir: string, file: string, change: (text: string) => string) {
   writeFileSync(join(dir, file), change(readFileSync(join(dir, file), 'utf8')));
 }
 
-/** `node src/build/build.ts` in the copy, as `npm run build` runs it: its exit code and all it printed. */
+/**
+ * `node src/build/build.ts` in the copy, on the project's Node (the runner's own), as `npm run build`
+ * runs it: its exit code and all it printed.
+ */
 function build(dir: string): Promise<{ code: number; output: string }> {
   return new Promise((done) => {
     execFile(
-      'npx',
-      ['node', 'src/build/build.ts', '--out-dir', 'dist.test'],
+      process.execPath,
+      ['src/build/build.ts', '--out-dir', 'dist.test'],
       { cwd: dir, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' }, maxBuffer: 10 * 1024 * 1024 },
       (error, stdout, stderr) => {
         done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output: `${stdout}\n${stderr}` });
