@@ -1,16 +1,17 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { awkwardBreaks } from '../support/line-breaks.ts';
 import { publicRoutes } from '../support/routes.ts';
 import { setInWebFont, waitForFont } from '../support/settle.ts';
 import { openWizard } from '../support/wizard.ts';
 
 /**
- * What a visitor on any screen sees: nothing wider than the screen, and a wizard error always in
- * view. These set their own viewports, so they run in one project only (the tag, in
- * playwright.config.ts): each page is loaded once and resized through every width, instead of a
- * new page per width.
+ * What a visitor on any screen sees: nothing wider than the screen, headings that wrap between
+ * words (tests/support/line-breaks.ts), and a wizard error always in view. These set their own
+ * viewports, so they run in one project only (the tag, in playwright.config.ts): each page is
+ * loaded once and resized through every width, for both checks, instead of a new page per width.
  */
 const oneViewport = { tag: '@one-viewport' };
-const WIDTHS = [320, 360, 375, 768, 1024, 1280, 1440];
+const WIDTHS = [320, 360, 375, 414, 768, 1024, 1280, 1440];
 /** Tailwind's `lg`: the header shows the Programs menu from here, the drawer button below. */
 const LG = 1024;
 
@@ -117,13 +118,19 @@ test.describe('nothing is wider than the screen', oneViewport, () => {
   // Measured at rest: a drawer sliding in is briefly past the edge by design.
   test.use({ reducedMotion: 'reduce' });
   for (const route of publicRoutes()) {
-    test(`${route} at every width`, async ({ page }) => {
+    test(`${route} at every width, its headings wrapped between words`, async ({ page }) => {
       await setInWebFont(page);
       await page.goto(route);
       await waitForFont(page);
       // The Point of View page is checked with its articles loaded (from the fixture feed).
       if (route === '/pov') await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
-      await checkAtEveryWidth(page, route);
+      // Blocks below the fold are laid out only near the viewport; every one is measured here.
+      await page.addStyleTag({ content: '.render-near-view { content-visibility: visible !important }' });
+      const breaks: string[] = [];
+      await checkAtEveryWidth(page, route, async (width) => {
+        breaks.push(...(await page.evaluate(awkwardBreaks)).map((found) => `${width}px ${found}`));
+      });
+      expect(breaks, 'headings broken at a separator or after a hyphen').toEqual([]);
     });
   }
 

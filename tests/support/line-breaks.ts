@@ -1,21 +1,15 @@
-import { expect, test } from '@playwright/test';
-import { publicRoutes } from '../support/routes.ts';
-import { setInWebFont, waitForFont } from '../support/settle.ts';
-
 /**
- * Headings (and the eyebrows above them) wrap where a reader expects: never with the "·" between a program and its offer
- * starting a line ("X" / "· AI Systems Integration"), never after the hyphen of a word such as
- * "60-day" or "Human-centered" ("Human-" / "centered Design"). These set their own widths, so
- * they run in one project only (the tag, in playwright.config.ts).
+ * Headings (and the eyebrows above them) wrap where a reader expects: never with the "·" between a
+ * program and its offer starting a line ("X" / "· AI Systems Integration"), never after the hyphen
+ * of a word such as "60-day" or "Human-centered" ("Human-" / "centered Design"). Checked on every
+ * page at every width by tests/e2e/layout.spec.ts, on the load that checks its overflow.
  */
-const oneViewport = { tag: '@one-viewport' };
-const WIDTHS = [320, 360, 375, 414, 768, 1024, 1280, 1440];
 
 /**
  * Runs in the page: for every heading and eyebrow in <main>, the line breaks that fall where they should not,
  * as "<heading text>: <the end of one line> | <the start of the next>".
  */
-function awkwardBreaks(): string[] {
+export function awkwardBreaks(): string[] {
   const found: string[] = [];
   const range = document.createRange();
   for (const heading of document.querySelectorAll('main :is(h1, h2, h3, .eyebrow)')) {
@@ -60,21 +54,3 @@ function awkwardBreaks(): string[] {
   }
   return found;
 }
-
-test.describe('headings wrap between words, not at a separator or a hyphen', oneViewport, () => {
-  for (const route of publicRoutes()) {
-    test(`${route} at every width`, async ({ page }) => {
-      await setInWebFont(page);
-      await page.goto(route);
-      await waitForFont(page);
-      // Blocks below the fold are laid out only near the viewport; every heading is measured here.
-      await page.addStyleTag({ content: '.render-near-view { content-visibility: visible !important }' });
-      const breaks: string[] = [];
-      for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: 800 });
-        breaks.push(...(await page.evaluate(awkwardBreaks)).map((found) => `${width}px ${found}`));
-      }
-      expect(breaks).toEqual([]);
-    });
-  }
-});
