@@ -160,27 +160,36 @@ export const referenceInteraction = (fixtureOrigin: string): Interaction => ({
 /** How long the page is left idle before the tap, as for the first tap. */
 export const IDLE_BEFORE_TAP_MS = 1000;
 
-interface Sites {
+export interface Sites {
   siteUrl: string;
   /** The site's second server, whose feed has never answered (`Interaction.withoutFeed`). */
   noFeedUrl?: string | undefined;
 }
 
-async function interactOnce(browser: Browser, sites: Sites, interaction: Interaction): Promise<number> {
+/**
+ * One run of `interaction` on `page`, a fresh page with a phone's screen (bench/phone.ts): opens its
+ * route, leaves it idle, brings it to the state before the tap, taps, and returns the time to the
+ * frame that shows the result.
+ */
+export async function interactOn(page: Page, sites: Sites, interaction: Interaction): Promise<number> {
   const base = interaction.withoutFeed ? sites.noFeedUrl : sites.siteUrl;
   if (!base) throw new Error(`"${interaction.label}" is measured on a server without a feed: pass noFeedUrl`);
+  await interaction.beforeLoad?.(page);
+  await page.goto(new URL(interaction.route, base).href, { waitUntil: 'load' });
+  await page.waitForTimeout(IDLE_BEFORE_TAP_MS); // the scenario itself: a page left idle
+  await interaction.before?.(page);
+  const target = interaction.target(page).first();
+  await target.scrollIntoViewIfNeeded();
+  await target.evaluate((element) => element.setAttribute('data-bench-target', ''));
+  await page.evaluate(watchTapResult, interaction.shown);
+  await target.tap();
+  return await page.evaluate(tapResult);
+}
+
+async function interactOnce(browser: Browser, sites: Sites, interaction: Interaction): Promise<number> {
   const { context, page } = await throttledPhone(browser, interaction.viewport);
   try {
-    await interaction.beforeLoad?.(page);
-    await page.goto(new URL(interaction.route, base).href, { waitUntil: 'load' });
-    await page.waitForTimeout(IDLE_BEFORE_TAP_MS); // the scenario itself: a page left idle
-    await interaction.before?.(page);
-    const target = interaction.target(page).first();
-    await target.scrollIntoViewIfNeeded();
-    await target.evaluate((element) => element.setAttribute('data-bench-target', ''));
-    await page.evaluate(watchTapResult, interaction.shown);
-    await target.tap();
-    return await page.evaluate(tapResult);
+    return await interactOn(page, sites, interaction);
   } finally {
     await context.close();
   }

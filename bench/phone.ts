@@ -20,8 +20,8 @@ export const PHONE_VIEWPORT = { width: 412, height: 823 } as const;
 /** The narrowest screen that shows the header's Programs menu (Tailwind's `lg`), as a tablet held sideways. */
 export const TABLET_LANDSCAPE = { width: 1024, height: 768 } as const;
 
-/** A new context and page as a mid-range phone sees the site, with the page's CDP throttling on. */
-export async function throttledPhone(
+/** A new context and page with a mid-range phone's screen and touch, at the machine's own speed. */
+export async function phone(
   browser: Browser,
   viewport: { width: number; height: number } = PHONE_VIEWPORT,
 ): Promise<{ context: BrowserContext; page: Page }> {
@@ -31,7 +31,15 @@ export async function throttledPhone(
     isMobile: true,
     hasTouch: true,
   });
-  const page = await context.newPage();
+  return { context, page: await context.newPage() };
+}
+
+/** A new context and page as a mid-range phone sees the site, with the page's CDP throttling on. */
+export async function throttledPhone(
+  browser: Browser,
+  viewport: { width: number; height: number } = PHONE_VIEWPORT,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await phone(browser, viewport);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', {
