@@ -4,7 +4,9 @@
  * publish visible tags. What counts as HTML is what the build's own Markdown parser finds
  * (src/lib/content/markdown-html.ts): "growth < 5%", "a -> b" and code pass. The editor itself
  * writes every "<" typed or pasted as text, so this meets a body sent around its form, or a file
- * first written by hand.
+ * first written by hand. The check that the editor can open a body (./markdown.ts) refuses a tag
+ * too, but its parse stops at the first error and quotes that one (an unclosed <br> before the
+ * <b> earlier on the line): this one runs first and names every piece of HTML at once.
  */
 import { parseFrontmatter } from 'astro/markdown';
 import { htmlInMarkdown } from '../../lib/content/markdown-html.ts';
