@@ -147,6 +147,13 @@ export function nameOf(entry: Entry, data: Record<string, unknown> | undefined):
   return `${singular(entry.label)} "${titleOf(entry, data)}"`;
 }
 
+/**
+ * The entry's Markdown body field (Keystatic's content field), with the label src/cms/fields.ts
+ * gives it: undefined for an entry without a body.
+ */
+export const bodyField = (entry: Entry): Field | undefined =>
+  Object.values(entry.schema).find((field) => field.kind === 'form' && field.formKind === 'content');
+
 /** The field at `at` in an entry's data (an object's key, a list's index), if the editor has one there. */
 export function fieldAt(schema: Record<string, Field>, at: readonly PropertyKey[]): Field | undefined {
   let field: Field | undefined = { kind: 'object', fields: schema };

@@ -6,11 +6,7 @@
  * editor shows no line numbers.
  */
 import { markdownProblems } from '../../content/markdown-checks.ts';
-import type { Entry } from './entries.ts';
-
-/** The Markdown body's field (Keystatic's content field), with the label src/cms/fields.ts gives it. */
-const bodyField = (entry: Entry) =>
-  Object.values(entry.schema).find((field) => field.kind === 'form' && field.formKind === 'content');
+import { bodyField, type Entry } from './entries.ts';
 
 /** A check's message after the field's label: "holds “{x}”, curly braces…", "is empty: …", ": "%x%" is not…". */
 function inSentence(message: string): string {

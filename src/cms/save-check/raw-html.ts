@@ -10,7 +10,7 @@
  */
 import { parseFrontmatter } from 'astro/markdown';
 import { htmlInMarkdown } from '../../lib/content/markdown-html.ts';
-import type { Entry } from './entries.ts';
+import { bodyField, type Entry } from './entries.ts';
 
 /** How many pieces of HTML the message quotes, and how much of each: enough to find them. */
 const QUOTED = 3;
@@ -20,10 +20,6 @@ const quoted = (html: string) => {
   const line = html.replace(/\s+/g, ' ').trim();
   return line.length > QUOTE_LENGTH ? `${line.slice(0, QUOTE_LENGTH - 1)}…` : line;
 };
-
-/** The Markdown body's field (Keystatic's content field), with the label src/cms/fields.ts gives it. */
-const bodyField = (entry: Entry) =>
-  Object.values(entry.schema).find((field) => field.kind === 'form' && field.formKind === 'content');
 
 /**
  * undefined when the file has no Markdown body or its body holds no HTML; otherwise what is wrong and
