@@ -2,8 +2,8 @@
  * The loader of the Markdown collections (case studies, legal texts): Astro's own glob(), then the
  * checks that a schema cannot make, because they read a file's body (./markdown-checks.ts) or the
  * whole folder. A file that fails one stops the build (and `astro sync`) naming the collection, the
- * file, its field and line, and what to write instead, as a schema error does (src/cms/build-failure.ts
- * reads both).
+ * file, its field and line, and what to write instead, as a schema error does
+ * (src/lib/content/correction-needed.ts; src/lib/content/build-failure.ts reads both).
  *
  * Astro's file watcher (`astro dev`) reloads a changed file without these checks; every build and
  * sync makes them, on every file of the collection.
@@ -11,6 +11,7 @@
 import { readFile } from 'node:fs/promises';
 import { AstroError } from 'astro/errors';
 import { glob, type Loader, type LoaderContext } from 'astro/loaders';
+import { correctionNeeded } from '../lib/content/correction-needed.ts';
 import { type FileProblem, markdownProblems } from './markdown-checks.ts';
 
 export interface FolderChecks {
@@ -24,10 +25,6 @@ class ContentError extends AstroError {
 }
 
 const HINT = 'Correct the file as the message says (in the editor, or by hand) and build again: nothing was published.';
-
-/** A problem as one line under its entry: `  **body**: line 27: “…”: what it is and what to do`. */
-const asLine = ({ field, line, message }: FileProblem) =>
-  `  ${field ? `**${field}**: ` : ''}${line ? `line ${line}: ` : ''}${message}`;
 
 /** glob() of `*.md` in src/content/`folder`, then the checks of each file and of the folder. */
 export function checkedMarkdown(folder: string, checks: FolderChecks = {}): Loader {
@@ -51,9 +48,7 @@ export function checkedMarkdown(folder: string, checks: FolderChecks = {}): Load
       if (failed.length === 0) return;
       // Each entry's problems under a header naming its file, as Astro lists a schema's.
       const message = failed
-        .map(({ id, file, problems }) =>
-          [`**${context.collection} → ${id}** text needs a correction (${file}).`, ...problems.map(asLine)].join('\n'),
-        )
+        .map(({ id, file, problems }) => correctionNeeded({ collection: context.collection, id, file }, problems))
         .join('\n\n');
       throw new ContentError(message, HINT);
     },

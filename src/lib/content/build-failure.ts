@@ -81,7 +81,10 @@ const CONTENT_FILE = /src\/content\/[\w./-]+\.(?:json|md|mdx)/;
 export const contentFilesIn = (text: string): string[] => [
   ...new Set(text.match(new RegExp(CONTENT_FILE.source, 'g')) ?? []),
 ];
-/** Astro's header of a schema error, or ours of a Markdown body's (src/content/markdown-loader.ts), each field on a line under it. */
+/**
+ * Astro's header of a schema error, or ours of a body's or a link's (./correction-needed.ts), each
+ * field on a line under it.
+ */
 const SCHEMA_HEADER =
   /\*{0,2}([\w-]+) → ([\w./-]+)\*{0,2} (?:data does not match collection schema|text needs a correction \([\w./-]+\))\./;
 const FIELD_LINE = /^\s+(?:\*\*([^*]*)\*\*|([a-z][\w.]*)): (.+)$/;

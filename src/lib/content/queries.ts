@@ -3,6 +3,7 @@
  * file to fix, and collections that carry an `order` come back in it.
  */
 import { type CollectionEntry, type CollectionKey, getCollection, getEntry } from 'astro:content';
+import { correctionNeeded } from './correction-needed.ts';
 
 /** The collections whose entries have an `order`: their place on the page that lists them. */
 export type OrderedCollection = {
@@ -61,13 +62,11 @@ export async function getReferenced<C extends CollectionKey>(
 ): Promise<CollectionEntry<C>> {
   const entry = (await getEntry(reference.collection, reference.id)) as CollectionEntry<C> | undefined;
   if (!entry) {
-    const error = new Error(
+    throw fileMistake(
       `Invalid content reference: entry "${from.id}" in collection "${from.collection}" (field: ${field}) ` +
         `references "${reference.id}" in collection "${reference.collection}", but that entry does not exist. ` +
         `Correct ${from.filePath ?? from.id}.`,
     );
-    error.stack = `Error: ${error.message}`;
-    throw error;
   }
   return entry;
 }
@@ -83,10 +82,17 @@ export function contentFieldError(
   field: string,
   message: string,
 ): Error {
-  const error = new Error(
-    `**${entry.collection} → ${entry.id}** text needs a correction (${entry.filePath ?? entry.id}).\n  **${field}**: ${message}`,
+  return fileMistake(
+    correctionNeeded({ collection: entry.collection, id: entry.id, file: entry.filePath ?? entry.id }, [
+      { field, message },
+    ]),
   );
-  error.stack = `Error: ${error.message}`;
+}
+
+/** An error that is a content file's mistake: its message says it all, and a stack would bury it. */
+function fileMistake(message: string): Error {
+  const error = new Error(message);
+  error.stack = `Error: ${message}`;
   return error;
 }
 
