@@ -310,6 +310,10 @@ export function parseBuildFailure(output: string, root: string): ParsedFailure {
   const artwork = /Could not find requested image `([^`]+)`/.exec(text)?.[1];
   if (artwork) return { missingArtwork: artwork, problems: [{ message: missingArtworkMessage(artwork) }], log };
 
+  // A file its parser could not read: said with the line to look at.
+  const parseError = unreadable(text);
+  if (parseError) return { ...(namedFile ? { file: namedFile } : {}), problems: [{ message: parseError }], log };
+
   // Anything else: the error the build stopped with, without its type and the file it names.
   const fatal = fatalError(lines);
   const title = /^\s*title: '([^']+)'/m.exec(text)?.[1];
@@ -318,8 +322,6 @@ export function parseBuildFailure(output: string, root: string): ParsedFailure {
     .replace(/^\[ERROR\]\s*(?:\[[\w-]+\]\s*)?/, '')
     .replace(/^(?:[A-Z]\w*)?(?:Error|Exception)(?: \[\w+\])?:\s*/, '');
   if (namedFile) message = message.replace(namedFile, '').replace(/^:\s*/, '').trim();
-  const parseError = unreadable(text);
-  if (parseError) return { ...(namedFile ? { file: namedFile } : {}), problems: [{ message: parseError }], log };
   if (title === 'Data collection entry failed to parse.') message = `The file could not be read: ${message}`;
   return { ...(namedFile ? { file: namedFile } : {}), problems: [{ message: plainMessage(message) }], log };
 }
@@ -344,12 +346,12 @@ export function explainBuildFailure(
     parsed.file ?? (parsed.entryOf ? names.fileOfEntry(parsed.entryOf.collection, parsed.entryOf.slug) : undefined);
   const saved = file ? source(file) : undefined;
   const entry = file ? names.entryInEditor(file, saved) : undefined;
+  const where = {
+    ...(file ? { file } : {}),
+    ...(entry ? { entry: { kind: entry.kind, title: entry.title, editorPath: entry.editorPath } } : {}),
+  };
   if (file?.endsWith('.md') && saved !== undefined && frontmatterNotClosed(saved)) {
-    return {
-      file,
-      ...(entry ? { entry: { kind: entry.kind, title: entry.title, editorPath: entry.editorPath } } : {}),
-      problems: [{ message: NOT_CLOSED }],
-    };
+    return { ...where, problems: [{ message: NOT_CLOSED }] };
   }
   const problems = parsed.problems.map(({ field, message, missing }) => {
     const inEditor = field ? entry?.field(field) : undefined;
@@ -363,11 +365,7 @@ export function explainBuildFailure(
       message: inEditor && field ? inEditorWords(said, field, inEditor.inLabels) : said,
     };
   });
-  return {
-    ...(file ? { file } : {}),
-    ...(entry ? { entry: { kind: entry.kind, title: entry.title, editorPath: entry.editorPath } } : {}),
-    problems,
-  };
+  return { ...where, problems };
 }
 
 /** When the editor's configuration cannot be loaded: the failure is still said, without its names. */
