@@ -1,14 +1,14 @@
 import { Button } from '../ui/Button.tsx';
 import { HoneypotField } from './HoneypotField.tsx';
 import { PrivacyNote } from './PrivacyNote.tsx';
-import { fieldId as id, WaitlistStepFields, type BindField } from './WaitlistStepFields.tsx';
 import {
-  fieldLabels,
-  waitlistFieldKinds,
-  waitlistStepFields,
-  waitlistStepTitles,
-  type WaitlistField,
-} from '../../lib/waitlist/schema.ts';
+  fieldId as id,
+  problemLine,
+  problemsTitle,
+  WaitlistStepFields,
+  type BindField,
+} from './WaitlistStepFields.tsx';
+import { waitlistFieldKinds, waitlistStepFields, waitlistStepTitles } from '../../lib/waitlist/schema.ts';
 import { WAITLIST_FORM_PATH, type WaitlistFormState } from '../../lib/waitlist/api.ts';
 
 export type WaitlistPlainFormProps = Pick<WaitlistFormState, 'values' | 'errors' | 'idempotencyKey' | 'program'>;
@@ -16,18 +16,11 @@ export type WaitlistPlainFormProps = Pick<WaitlistFormState, 'values' | 'errors'
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 const list = (value: unknown) => (Array.isArray(value) ? value : typeof value === 'string' ? [value] : []);
 
-/** "Your role: Please select an option"; a question mark ends a label well enough on its own. */
-function summaryLine(field: WaitlistField, message: string) {
-  const { label } = fieldLabels[field];
-  return `${label.endsWith('?') ? label : `${label}:`} ${message}`;
-}
-
 /**
  * The form's field errors, listed at its top and focused when the page loads (the GOV.UK error
  * summary): without JavaScript the page is new after each post, and the visitor starts here, with
  * a link to each field in the order of the form. `autoFocus` renders the `autofocus` attribute,
- * which the browser honours on load without any script. Each link leads with its question's label,
- * since two questions share "Please select an option".
+ * which the browser honours on load without any script.
  */
 function ErrorSummary({ errors }: { errors: Partial<Record<string, string>> }) {
   const problems = waitlistStepFields
@@ -44,7 +37,7 @@ function ErrorSummary({ errors }: { errors: Partial<Record<string, string>> }) {
       className="rounded-card border-2 border-error bg-white p-5 focus-visible:outline-offset-4 sm:p-6"
     >
       <h2 id="waitlist-error-summary-title" className="text-lg font-semibold text-error">
-        There is a problem with {problems.length === 1 ? 'one answer' : `${problems.length} answers`}
+        {problemsTitle(problems.length)}
       </h2>
       <ul className="mt-3 space-y-2">
         {problems.map(({ field, message }) => (
@@ -53,7 +46,7 @@ function ErrorSummary({ errors }: { errors: Partial<Record<string, string>> }) {
               href={`#${id(field)}`}
               className="font-medium text-error underline underline-offset-4 hover:decoration-2"
             >
-              {summaryLine(field, message)}
+              {problemLine(field, message)}
             </a>
           </li>
         ))}

@@ -35,6 +35,20 @@ export interface WaitlistStepFieldsProps {
 export const fieldId = (field: string) => `waitlist-${field}`;
 const id = fieldId;
 
+/** "There is a problem with 2 answers": the head of both forms' error summaries. */
+export const problemsTitle = (count: number) =>
+  `There is a problem with ${count === 1 ? 'one answer' : `${count} answers`}`;
+
+/**
+ * "Your role: Please select an option", one line of an error summary; a question mark ends a label
+ * well enough on its own. Each line leads with its question's label, since two questions share
+ * "Please select an option".
+ */
+export function problemLine(field: WaitlistField, message: string) {
+  const { label } = fieldLabels[field];
+  return `${label.endsWith('?') ? label : `${label}:`} ${message}`;
+}
+
 /** The fields of one waiting-list step, laid out once for the wizard and the no-JavaScript form alike. */
 export function WaitlistStepFields({
   step,

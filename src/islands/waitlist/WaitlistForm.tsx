@@ -11,12 +11,13 @@ import {
   waitlistStepFields,
   waitlistStepSchemas,
   waitlistStepTitles,
+  type WaitlistField,
   type WaitlistInput,
   type WaitlistValues,
 } from '../../lib/waitlist/schema.ts';
 import { afterNextFrame } from '../scheduling.ts';
 import { submitLead } from './submit-lead.ts';
-import { WaitlistStepFields } from '../../components/waitlist/WaitlistStepFields.tsx';
+import { problemLine, problemsTitle, WaitlistStepFields } from '../../components/waitlist/WaitlistStepFields.tsx';
 import { PrivacyNote } from '../../components/waitlist/PrivacyNote.tsx';
 import { HoneypotField } from '../../components/waitlist/HoneypotField.tsx';
 import { analyticsEvents, track } from '../../lib/analytics/events.ts';
@@ -102,21 +103,48 @@ export function WaitlistForm({
     if (failure) formRef.current?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
   }, [failure]);
 
-  const focusFirstError = (fields: readonly string[]) => {
-    const first = fields.find((field) => errorsRef.current[field as keyof WaitlistInput]);
-    if (first) setFocus(first as keyof WaitlistInput);
-    setRevealRequest((count) => count + 1);
+  const focusFirstError = (fields: readonly WaitlistField[]) => {
+    const first = fields.find((field) => errorsRef.current[field]);
+    if (first) setFocus(first);
+    refuse(fields, (field) => errorsRef.current[field]?.message);
   };
   const errorsRef = useRef(errors);
   errorsRef.current = errors;
 
+  /**
+   * What a refused Next or send says to screen readers, in a status region. Focus goes to the first
+   * invalid control, whose message is read with it; but where focus already is there (Enter in the
+   * empty first field, or on an option left unticked) it does not move, and nothing would be read.
+   * The step's problems, worded as the plain form's summary words them, follow what focus reads.
+   * Keyed by the request, so a second refusal with the same words is announced again.
+   */
+  const [problems, setProblems] = useState<string | null>(null);
+  function refuse(fields: readonly WaitlistField[], messageOf: (field: WaitlistField) => string | undefined) {
+    const lines = fields.flatMap((field) => {
+      const message = messageOf(field);
+      return message ? [`${problemLine(field, message)}.`] : [];
+    });
+    setProblems(lines.length ? `${problemsTitle(lines.length)}. ${lines.join(' ')}` : null);
+    setRevealRequest((count) => count + 1);
+  }
+  /** A new step starts with nothing said about the last one. */
+  function goToStep(next: (current: number) => number) {
+    setProblems(null);
+    setStep(next);
+  }
+
   // After a refused Next or submit, once the messages are rendered: focus has gone to the first
   // invalid control; scroll the step just enough that its message shows too (the message of a
-  // choice group sits above its options, the one of a text field below its input).
+  // choice group sits above its options, the one of a text field below its input). A send the
+  // server refused on the step already shown has left focus on the page (Submit was disabled
+  // while it went): it goes back to the first invalid control.
   const [revealRequest, setRevealRequest] = useState(0);
   useEffect(() => {
     if (revealRequest === 0) return;
-    stepRef.current?.querySelector('[id$="-error"]')?.scrollIntoView({ block: 'nearest' });
+    const shown = stepRef.current;
+    if (!formRef.current?.contains(document.activeElement))
+      shown?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    shown?.querySelector('[id$="-error"]')?.scrollIntoView({ block: 'nearest' });
   }, [revealRequest]);
 
   /**
@@ -130,11 +158,11 @@ export function WaitlistForm({
     if (waitlistStepSchemas[step]!.safeParse(getValues()).success) {
       // A message left by an earlier refused Next goes, as `trigger` would clear it.
       if (fields.some((field) => errorsRef.current[field])) clearErrors([...fields]);
-      setStep((current) => current + 1);
+      goToStep((current) => current + 1);
       return;
     }
     void trigger([...fields], { shouldFocus: true }).then((valid) => {
-      if (valid) setStep((current) => current + 1);
+      if (valid) goToStep((current) => current + 1);
       else focusFirstError(fields);
     });
   }
@@ -167,14 +195,19 @@ export function WaitlistForm({
       for (const [field, message] of Object.entries(outcome.errors))
         setError(field as keyof WaitlistInput, { message });
       if (firstStep >= 0) setStep(firstStep);
-      setRevealRequest((count) => count + 1);
+      refuse(firstStep >= 0 ? waitlistStepFields[firstStep]! : [], (field) => outcome.errors[field]);
       return;
     }
     // The key already holds other answers: "Try again" sends these under a new one.
     if (outcome.keyConflict) keyRef.current = { key: crypto.randomUUID(), sentAnswers: null };
     setFailure(outcome.message);
   }
-  const send = handleSubmit(sendValid, () => setSending(false));
+  // Only the last step's own answers can fail here (each earlier one passed its Next); the resolver
+  // focuses the first of them.
+  const send = handleSubmit(sendValid, (invalid) => {
+    setSending(false);
+    refuse(waitlistStepFields[step]!, (field) => invalid[field]?.message);
+  });
 
   const last = step === WAITLIST_STEP_COUNT - 1;
   const progress = Math.round(((step + 1) / WAITLIST_STEP_COUNT) * 100);
@@ -226,6 +259,15 @@ export function WaitlistForm({
         </div>
       </div>
 
+      <p role="status" className="sr-only">
+        {/* A block, as narrow as the hidden region: inline, its one long line would run past the screen's edge. */}
+        {problems ? (
+          <span key={revealRequest} className="block">
+            {problems}
+          </span>
+        ) : null}
+      </p>
+
       <div ref={stepRef} className="min-h-0 flex-1 overflow-y-auto px-6 py-6">
         <WaitlistStepFields
           step={step}
@@ -251,7 +293,7 @@ export function WaitlistForm({
       <HoneypotField idPrefix="wizard" />
       {last ? <PrivacyNote className="border-t border-line px-6 pt-3" /> : null}
       <div className={`flex items-center justify-between gap-3 px-6 py-4 ${last ? '' : 'border-t border-line'}`}>
-        <Button variant="outline" disabled={step === 0 || sending} onClick={() => setStep((current) => current - 1)}>
+        <Button variant="outline" disabled={step === 0 || sending} onClick={() => goToStep((current) => current - 1)}>
           Previous
         </Button>
         <div className="flex gap-3">
