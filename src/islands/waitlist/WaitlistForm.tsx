@@ -271,7 +271,16 @@ export function WaitlistForm({
       <div ref={stepRef} className="min-h-0 flex-1 overflow-y-auto px-6 py-6">
         <WaitlistStepFields
           step={step}
-          bind={(field) => register(field)}
+          // A message stays only while its answer is wrong: a corrected answer is checked again as
+          // it changes. (`reValidateMode` does that only once `handleSubmit` has run, and the steps'
+          // Next never runs it: every message stayed until the next Next, the field still invalid.)
+          bind={(field) =>
+            register(field, {
+              onChange: () => {
+                if (errorsRef.current[field]) void trigger(field);
+              },
+            })
+          }
           errors={Object.fromEntries(Object.entries(errors).map(([field, error]) => [field, error?.message]))}
           showRoleOther={watch('role') === 'Other'}
         />

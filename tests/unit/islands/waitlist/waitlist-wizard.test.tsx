@@ -106,6 +106,26 @@ describe('WaitlistForm', () => {
     expect(screen.getByLabelText(/Full name/)).not.toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('takes a message away as its answer is corrected, and leaves the others until theirs are', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    const name = screen.getByLabelText(/Full name/);
+    await user.type(name, 'Ada');
+    await waitFor(() => expect(screen.queryByText('Name is required')).not.toBeInTheDocument());
+    expect(name).not.toHaveAttribute('aria-invalid');
+    expect(name).not.toHaveAccessibleDescription();
+    expect(screen.getByText('Invalid email address')).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Executive' }));
+    await waitFor(() => expect(screen.queryByText('Please select an option')).not.toBeInTheDocument());
+    expect(screen.getByRole('radio', { name: 'Executive' })).not.toHaveAttribute('aria-invalid');
+    // An answer still wrong keeps its message, as does one not touched yet.
+    await user.type(screen.getByLabelText(/Work email/), 'ada@');
+    expect(screen.getByText('Invalid email address')).toBeInTheDocument();
+    expect(screen.getByText('Company name is required')).toBeInTheDocument();
+  });
+
   it('shows "Tell us your role" only when Other is chosen, and it stays optional', async () => {
     const user = userEvent.setup();
     renderForm();
