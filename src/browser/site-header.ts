@@ -1,8 +1,9 @@
 /**
  * The header's only script: native popover and <dialog> do the work; this adds the keyboard
  * behaviour of a menu (arrow keys), focuses the first item when the popover opens (its state is
- * exposed by popovertarget itself: HTML forbids aria-expanded on the trigger), and closes
- * the drawer when a link inside it is chosen. Browsers without invoker commands get a fallback.
+ * exposed by popovertarget itself: HTML forbids aria-expanded on the trigger), closes it as the
+ * page is left, and closes the drawer when a link inside it is chosen. Browsers without invoker
+ * commands get a fallback.
  */
 const trigger = document.getElementById('programs-trigger');
 const menu = document.getElementById('programs-menu');
@@ -38,6 +39,10 @@ if (trigger && menu) {
       menu.hidePopover();
     }
   });
+
+  // A page left with the menu open (a program chosen from it) would come back from the back/forward
+  // cache with it still open over the page; closed as the page goes, focus is back on its button.
+  addEventListener('pagehide', () => menu.hidePopover());
 }
 
 if (drawer) {

@@ -62,3 +62,32 @@ for (const route of onePerTemplate) {
     await expect(page.locator('html'), `not restored: ${reasons}`).toHaveAttribute('data-restored-from-cache', 'yes');
   });
 }
+
+/**
+ * What a page shows once restored is what it showed when left: a menu the visitor left it through
+ * would be open again, over the page, though they had chosen from it. (The drawer closes as a link
+ * in it is chosen; the wide screens' Programs menu is the one that needs this.)
+ */
+test('a page left through its Programs menu comes back with the menu closed, focus on its button', {
+  tag: '@one-viewport',
+}, async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.addInitScript(() => {
+    addEventListener('pageshow', (event) => {
+      if (event.persisted) document.documentElement.dataset['restoredFromCache'] = 'yes';
+    });
+  });
+  await page.goto('/about');
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+  const programs = page.getByRole('button', { name: 'Programs' });
+  const menu = page.getByRole('navigation', { name: 'Main' }).getByRole('list', { name: 'Programs' });
+  await programs.focus();
+  await page.keyboard.press('Enter');
+  await expect(menu.getByRole('link').first()).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/program\//);
+  await page.goBack({ waitUntil: 'commit' });
+  await expect(page.locator('html')).toHaveAttribute('data-restored-from-cache', 'yes');
+  await expect(menu).toBeHidden();
+  await expect(programs).toBeFocused();
+});
