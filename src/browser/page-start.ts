@@ -1,6 +1,7 @@
 import { isPrerendering, whenActivated } from './activation.ts';
 import { afterFirstContentfulPaint } from './after-first-paint.ts';
 import { holdClicksUntilIslandsStart, startDeferredScripts } from './deferred-scripts.ts';
+import { forgetFormPost } from './form-post-entry.ts';
 import { fetchIslandModulesWhilePrerendering } from './island-modules.ts';
 import { holdPageBehindDialogs } from './page-behind-dialog.ts';
 import { layOutWholePageWhilePrerendering, releaseHeldBlocks } from './prerender-layout.ts';
@@ -24,6 +25,7 @@ import { fetchWebFont, letInCachedWebFont } from './web-font.ts';
  */
 const shownFromPrerender = isPrerendering();
 letInCachedWebFont();
+forgetFormPost();
 holdPageBehindDialogs();
 layOutWholePageWhilePrerendering();
 fetchIslandModulesWhilePrerendering();

@@ -352,6 +352,43 @@ test('a refused Next is announced even where focus is already on the first answe
   await expectNoAxeViolations(page);
 });
 
+test('/waitlist, from an offer page: Back from the joined page after a refused post shows the form, not a browser error', {
+  tag: '@one-viewport',
+}, async ({ page }) => {
+  // Offer pages have no wizard: their Join leads here, with JavaScript on.
+  await page.goto('/offer/ai-advantage-lab');
+  await page.getByRole('main').getByRole('link', { name: 'Join the Waiting List' }).first().click();
+  await expect(page).toHaveURL(/\/waitlist\?program=/);
+  await page.getByLabel('Full name').fill('Dorothy Vaughan');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toBeFocused();
+
+  await page.getByLabel('Work email').fill(uniqueEmail('back-after-post'));
+  await page.getByLabel('Company name').fill('West Computing');
+  await page.getByRole('radio', { name: 'Executive' }).check();
+  await page
+    .getByRole('group', { name: /What do you want to achieve/ })
+    .getByRole('checkbox')
+    .first()
+    .check();
+  await page
+    .getByRole('group', { name: /What frustrates you most/ })
+    .getByRole('checkbox')
+    .first()
+    .check();
+  await page.getByRole('radio', { name: 'Under $2,500' }).check();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/waitlist\/joined/);
+
+  // The refused post's page could be shown again only by posting again: Chrome shows "Confirm Form
+  // Resubmission" (net::ERR_CACHE_MISS) in its place. Back shows the form, empty, as a fresh visit.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/waitlist$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Join the Waiting List' })).toBeVisible();
+  await expect(page.getByLabel('Full name')).toHaveValue('');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
 test.describe('without JavaScript', { tag: '@one-viewport' }, () => {
   test.use({ javaScriptEnabled: false });
 

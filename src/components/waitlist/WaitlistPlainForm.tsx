@@ -75,7 +75,15 @@ export function WaitlistPlainForm({ values, errors, idempotencyKey, program }: W
     </h2>
   );
   return (
-    <form method="post" action={WAITLIST_FORM_PATH} noValidate className="space-y-10">
+    <form
+      method="post"
+      action={WAITLIST_FORM_PATH}
+      noValidate
+      // Shown with messages, the page answers a post: the page script makes its history entry an
+      // ordinary one, so Back never meets "Confirm Form Resubmission" (src/browser/form-post-entry.ts).
+      data-answers-post={Object.keys(errors).length > 0 ? '' : undefined}
+      className="space-y-10"
+    >
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       {program ? <input type="hidden" name="program" value={program} /> : null}
       <ErrorSummary errors={errors} />
