@@ -133,6 +133,14 @@ export function ChoiceGroup({
       <legend className="font-medium">
         {label}
         <RequiredMark required={required} />
+        {/* The asterisk is hidden from screen readers, and a group has no required state to expose
+            (a text field has aria-required): its name says it, or nothing would until a refusal. */}
+        {required ? (
+          <>
+            {' '}
+            <span className="sr-only">(required)</span>
+          </>
+        ) : null}
       </legend>
       <Hint id={id} hint={hint} />
       {/* Directly under the question, above the options: with many options a message below the
