@@ -136,6 +136,26 @@ test('opening the wizard moves focus once, straight to its first field', { tag: 
   }
 });
 
+test.describe('for a visitor who prefers reduced motion', { tag: '@one-viewport' }, () => {
+  test.use({ reducedMotion: 'reduce' });
+
+  test('opening the wizard by keyboard still puts focus on its first field, and Escape gives it back', async ({
+    page,
+  }) => {
+    await page.goto(PROGRAM);
+    const join = page.getByRole('main').getByRole('link', { name: 'Join the Waiting List' }).first();
+    await join.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Join the Waiting List' });
+    await expect(dialog.getByLabel('Full name')).toBeFocused();
+    await page.keyboard.type('Ada');
+    await expect(dialog.getByLabel('Full name')).toHaveValue('Ada');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(join).toBeFocused();
+  });
+});
+
 test('the closed wizard waits laid out but invisible: out of the accessibility tree, the focus order and reach', {
   tag: '@one-viewport',
 }, async ({ page }) => {
