@@ -65,6 +65,57 @@ test('the wizard: errors on step 1, five steps, success toast, one lead stored w
   expect(leads[0]).toMatchObject({ source_program: 'orchestration', name: 'Ada Lovelace' });
 });
 
+/** The focused element's outline: its style, and its contrast with the background of `against`. */
+function focusRing(page: Page, against: string) {
+  return page.evaluate((selector) => {
+    const canvas = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+    const rgb = (color: string) => {
+      canvas.clearRect(0, 0, 1, 1);
+      canvas.fillStyle = color;
+      canvas.fillRect(0, 0, 1, 1);
+      return [...canvas.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+    };
+    const luminance = (color: string) => {
+      const [r, g, b] = rgb(color).map((value) => {
+        const channel = value / 255;
+        return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    const focused = document.activeElement!;
+    const style = getComputedStyle(focused);
+    const [lighter, darker] = [
+      luminance(style.outlineColor),
+      luminance(getComputedStyle(document.querySelector(selector)!).backgroundColor),
+    ].sort((a, b) => b - a);
+    return {
+      style: `${style.outlineStyle} ${style.outlineWidth}`,
+      contrast: Math.round(((lighter! + 0.05) / (darker! + 0.05)) * 100) / 100,
+    };
+  }, against);
+}
+
+test('the success toast, reached by keyboard, shows where focus is on its night colours', {
+  tag: '@one-viewport',
+}, async ({ page }) => {
+  const dialog = await openWizard(page);
+  await completeSteps(dialog, uniqueEmail('toast-focus'));
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  const toast = page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem');
+  await expect(toast).toContainText('Success!');
+  // Sonner's hotkey takes focus to its list; Tab to the toast, then to its close button.
+  await page.keyboard.press('Alt+T');
+  await page.keyboard.press('Tab');
+  await expect(toast).toBeFocused();
+  for (const focused of ['the toast', 'its close button']) {
+    const ring = await focusRing(page, '[data-sonner-toast]');
+    expect(ring.style, focused).toBe('solid 2px');
+    expect(ring.contrast, focused).toBeGreaterThanOrEqual(3);
+    await page.keyboard.press('Tab');
+    if (focused === 'the toast') await expect(toast.getByRole('button', { name: 'Close toast' })).toBeFocused();
+  }
+});
+
 test("a stored lead is confirmed even where the toasts' library cannot load", async ({ page }) => {
   // Refused both times it is asked for: as the answers are sent, and once the lead is stored.
   const refusals: string[] = [];

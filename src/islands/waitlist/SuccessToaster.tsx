@@ -32,6 +32,9 @@ const TOAST_THEME = {
   '--normal-text': 'var(--color-on-night)',
   '--normal-border': 'var(--color-night-line)',
   '--border-radius': 'var(--radius-card)',
+  // The focus ring of night surfaces (.theme-night), for the toast and its close button: the page's
+  // own, dark violet, hardly shows on the night toast. (The toast's ring: src/styles/global.css.)
+  '--ring': 'var(--color-violet)',
   fontFamily: 'inherit',
 } as CSSProperties;
 
