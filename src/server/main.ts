@@ -26,6 +26,7 @@ import { POV_API_PATH, POV_THUMBNAIL_PATH } from '../lib/pov/types.ts';
 import { differingBuildSettings, mismatchMessage, readStamp } from '../config/build-stamp.ts';
 import { loadSettings, settingsOrExit } from './settings.ts';
 import { createChannels } from './delivery/channels.ts';
+import { deadDeliveryOf } from './delivery/dead-delivery-notice.ts';
 import { createDeliveryWorker, type DeliveryEvent } from './delivery/worker.ts';
 import { fastSchedule, productionSchedule } from './delivery/schedule.ts';
 import { startRetention } from './leads/retention.ts';
@@ -93,14 +94,8 @@ if (channels.enabled.length === 0) {
 }
 /** A dead delivery reaches the team through the other channel (dead-delivery-notice.ts). */
 function tellTeamOfDeadDelivery(event: DeliveryEvent) {
-  if (!event.delivery || !event.lead || !event.channel) return;
-  const dead = {
-    deliveryId: event.delivery,
-    leadId: event.lead,
-    channel: event.channel,
-    attempts: event.attempt ?? 0,
-    error: event.error ?? 'unknown error',
-  };
+  const dead = deadDeliveryOf(event);
+  if (!dead) return;
   channels.notifyDead(dead, new Date()).then(
     (via) => {
       if (via) logger.warn({ delivery: dead.deliveryId, lead: dead.leadId, via }, 'team told of the dead delivery');

@@ -7,6 +7,7 @@
  * channel there is no other one: the error log line and the metric are the signal.
  */
 import type { DeliveryChannel } from '../leads/types.ts';
+import type { DeliveryEvent } from './worker.ts';
 import { configuredAddress, type MailMessage, messageDomain } from './team-email.ts';
 import { escapeHtml, oneLine } from './text.ts';
 
@@ -16,8 +17,28 @@ export interface DeadDelivery {
   leadId: string;
   channel: DeliveryChannel;
   attempts: number;
+  /**
+   * ISO 8601: when this round of attempts began. `--retry-dead` starts a new round, so a delivery
+   * that dies again is a new death, told under a new notice id.
+   */
+  firstAttemptAt: string;
   /** The last attempt's error: a status or code, never a message a receiver could fill with data. */
   error: string;
+}
+
+/** The dead delivery a worker event reports, or undefined for any other event. */
+export function deadDeliveryOf(event: DeliveryEvent): DeadDelivery | undefined {
+  if (event.event !== 'dead' || !event.delivery || !event.lead || !event.channel || !event.firstAttemptAt) {
+    return undefined;
+  }
+  return {
+    deliveryId: event.delivery,
+    leadId: event.lead,
+    channel: event.channel,
+    attempts: event.attempt ?? 0,
+    firstAttemptAt: event.firstAttemptAt,
+    error: event.error ?? 'unknown error',
+  };
 }
 
 export const RETRY_DEAD_COMMAND = 'npm run leads:deliveries -- --retry-dead';
@@ -37,8 +58,13 @@ export function noticeChannel(
   return enabled.includes('webhook') ? 'webhook' : undefined;
 }
 
-/** Stable, so a repeat of the notice (a retry, another instance) is dropped by its id. */
-export const noticeId = (dead: DeadDelivery) => `${dead.deliveryId}-failed`;
+/**
+ * One id per death: the same for a repeat of one notice (another instance reporting the same
+ * round), so the receiver drops it, and new when a delivery sent again with `--retry-dead` dies
+ * again. Receivers drop repeats by webhook-id and mail services by Message-ID: an id made of the
+ * delivery id alone had the second death's notice dropped as a repeat of the first.
+ */
+export const noticeId = (dead: DeadDelivery) => `${dead.deliveryId}-failed-${Date.parse(dead.firstAttemptAt)}`;
 
 export function buildDeadDeliveryEmail(
   dead: DeadDelivery,

@@ -14,6 +14,8 @@ export interface DeliveryEvent {
   lead?: string;
   channel?: DeliveryChannel;
   attempt?: number;
+  /** ISO 8601: when the delivery's current round of attempts began (reset by `--retry-dead`). */
+  firstAttemptAt?: string;
   error?: string;
   retryAt?: string;
 }
@@ -57,6 +59,7 @@ export function createDeliveryWorker(options: WorkerOptions): DeliveryWorker {
       lead: delivery.leadId,
       channel: delivery.channel,
       attempt: delivery.attempts,
+      firstAttemptAt: delivery.firstAttemptAt,
     };
     try {
       const lead = await store.get(delivery.leadId);

@@ -11,7 +11,11 @@ import path from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createChannels } from '../../../../src/server/delivery/channels.ts';
-import { noticeChannel, RETRY_DEAD_COMMAND } from '../../../../src/server/delivery/dead-delivery-notice.ts';
+import {
+  deadDeliveryOf,
+  noticeChannel,
+  RETRY_DEAD_COMMAND,
+} from '../../../../src/server/delivery/dead-delivery-notice.ts';
 import type { DeliverySchedule } from '../../../../src/server/delivery/schedule.ts';
 import { createDeliveryWorker, type DeliveryEvent } from '../../../../src/server/delivery/worker.ts';
 import { openSqliteLeadStore, type DeliveryChannel, type LeadStore } from '../../../../src/server/leads/store.ts';
@@ -50,40 +54,33 @@ function tempStore(channels: DeliveryChannel[]): LeadStore {
   return store;
 }
 
-/** Runs the worker until a delivery dies, then tells the team as the server does (main.ts). */
-async function runUntilDead(store: LeadStore, channels: ReturnType<typeof createChannels>) {
+/**
+ * Runs the worker until `deaths` deliveries have died (one by default), telling the team of each as
+ * the server does (main.ts); resolves with the channel each notice went through.
+ */
+async function runUntilDead(store: LeadStore, channels: ReturnType<typeof createChannels>, deaths = 1) {
   const told: (string | undefined)[] = [];
-  const firstTold = Promise.withResolvers<void>();
+  const allTold = Promise.withResolvers<void>();
   const tell = (via: string | undefined) => {
     told.push(via);
-    firstTold.resolve();
+    if (told.length === deaths) allTold.resolve();
   };
   const worker = createDeliveryWorker({
     store,
     send: channels.send,
     schedule: quick,
     log: (event: DeliveryEvent) => {
-      if (event.event !== 'dead' || !event.delivery || !event.lead || !event.channel) return;
-      void channels
-        .notifyDead(
-          {
-            deliveryId: event.delivery,
-            leadId: event.lead,
-            channel: event.channel,
-            attempts: event.attempt ?? 0,
-            error: event.error ?? '',
-          },
-          new Date(),
-        )
-        .then(
-          (via) => tell(via),
-          (error: unknown) => tell(`failed: ${String(error)}`),
-        );
+      const dead = deadDeliveryOf(event);
+      if (!dead) return;
+      void channels.notifyDead(dead, new Date()).then(
+        (via) => tell(via),
+        (error: unknown) => tell(`failed: ${String(error)}`),
+      );
     },
   });
   worker.start();
   cleanups.push(() => worker.stop());
-  await firstTold.promise;
+  await allTold.promise;
   return told;
 }
 
@@ -118,7 +115,9 @@ describe('a dead delivery is told through the other channel', () => {
     for (const value of personal) expect(notice?.raw).not.toContain(value);
     const [dead] = (await store.listDeliveries()).filter((delivery) => delivery.status === 'dead');
     expect(dead?.channel).toBe('webhook');
-    expect(notice?.headers.get('message-id')).toEqual([`<${dead?.id}-failed@humanwise.example>`]);
+    expect(notice?.headers.get('message-id')?.[0]).toMatch(
+      new RegExp(`^<${dead?.id}-failed-\\d+@humanwise\\.example>$`),
+    );
   });
 
   it("the team's e-mail died: the webhook gets a signed lead.delivery_failed event", async () => {
@@ -152,8 +151,41 @@ describe('a dead delivery is told through the other channel', () => {
       retryCommand: RETRY_DEAD_COMMAND,
     });
     expect(String(verified.data.error)).toMatch(/^SMTP /);
-    expect(event?.headers['webhook-id']).toBe(`${verified.data.deliveryId}-failed`);
+    expect(event?.headers['webhook-id']).toMatch(new RegExp(`^${verified.data.deliveryId}-failed-\\d+$`));
     for (const value of personal) expect(event?.body).not.toContain(value);
+  });
+
+  it('a delivery sent again with --retry-dead that dies again is told again, under a new id', async () => {
+    const hook = await startHookReceiver();
+    cleanups.push(hook.close);
+    // A receiver that drops repeats by webhook-id, as the README tells receivers to.
+    const kept = new Map<string, string>();
+    hook.set((req, res, body) => {
+      const id = String(req.headers['webhook-id']);
+      if (body.includes('lead.delivery_failed') && !kept.has(id)) kept.set(id, body);
+      res.writeHead(204).end();
+    });
+    const settings = {
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      LEADS_NOTIFY_EMAIL: ['team@humanwise.example'],
+      LEADS_WEBHOOK_URL: hook.url,
+      LEADS_WEBHOOK_SECRET: SECRET,
+    };
+    const channels = createChannels(settings, site, quick.sendTimeoutMs);
+    cleanups.push(() => channels.close());
+    const store = tempStore(channels.enabled);
+    await store.save({ ...visitor, sourceProgram: null }, randomUUID());
+
+    const told = runUntilDead(store, channels, 2);
+    await expect.poll(() => kept.size, { timeout: 10_000 }).toBe(1);
+    // The operator fixes nothing (or not enough) and sends it again: it dies a second time.
+    expect(await store.retryDead()).toBe(1);
+    expect(await told).toEqual(['webhook', 'webhook']);
+    await expect.poll(() => kept.size, { timeout: 10_000 }).toBe(2);
+    const deliveryIds = [...kept.values()].map(
+      (body) => (JSON.parse(body) as { data: { deliveryId: string } }).data.deliveryId,
+    );
+    expect(new Set(deliveryIds).size, 'both notices are about the one delivery').toBe(1);
   });
 
   it('with a single channel there is no other one to tell', async () => {
@@ -161,7 +193,14 @@ describe('a dead delivery is told through the other channel', () => {
     cleanups.push(hook.close);
     const channels = createChannels({ LEADS_WEBHOOK_URL: hook.url, LEADS_WEBHOOK_SECRET: SECRET }, site, 500);
     const via = await channels.notifyDead(
-      { deliveryId: randomUUID(), leadId: randomUUID(), channel: 'webhook', attempts: 9, error: 'HTTP 500' },
+      {
+        deliveryId: randomUUID(),
+        leadId: randomUUID(),
+        channel: 'webhook',
+        attempts: 9,
+        firstAttemptAt: new Date().toISOString(),
+        error: 'HTTP 500',
+      },
       new Date(),
     );
     expect(via).toBeUndefined();
