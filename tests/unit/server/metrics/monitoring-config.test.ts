@@ -21,7 +21,7 @@ async function exposedNames(): Promise<Set<string>> {
 
 /** Words with an underscore or a selector in a PromQL expression, less functions and label names. */
 function metricNamesIn(expr: string): string[] {
-  const notMetrics = new Set(['histogram_quantile', 'status_class', 'count_over_time']);
+  const notMetrics = new Set(['histogram_quantile', 'status_class', 'count_over_time', 'present_over_time']);
   const withoutStrings = expr.replace(/"[^"]*"/g, '""');
   return [...withoutStrings.matchAll(/\b([a-z][a-z0-9_]*)(\{)?/g)]
     .filter(([, word = '', selector]) => (word.includes('_') || selector) && !notMetrics.has(word))
