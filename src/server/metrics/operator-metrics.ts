@@ -22,8 +22,10 @@ const submissionOutcomes = [
 ] as const;
 export type SubmissionOutcome = (typeof submissionOutcomes)[number];
 
-// A visitor confirmation the mail server refused for good is given up at once: counted as dead.
-const deliveryOutcomes = { delivered: 'sent', retry: 'retry', dead: 'dead', refused: 'dead' } as const;
+// A visitor confirmation the mail server refused for good (a bad address) is `refused`, never
+// `dead`: counted as dead, anyone typing bad addresses fed LeadDeliveriesFailing (retry|dead),
+// which the refusal rule exists to prevent (README, "Lead delivery").
+const deliveryOutcomes = { delivered: 'sent', retry: 'retry', dead: 'dead', refused: 'refused' } as const;
 export type FeedFetchOutcome = 'ok' | 'error';
 
 /** Methods reported by name; any other is `other`, so a request cannot invent label values. */
@@ -75,7 +77,7 @@ export function createOperatorMetrics(options: OperatorMetricsOptions): Operator
   for (const outcome of submissionOutcomes) submissions.inc({ outcome }, 0);
   const deliveries = new Counter({
     name: 'lead_deliveries_total',
-    help: 'Delivery attempts by channel and outcome (sent, retry: failed and rescheduled, dead: given up).',
+    help: 'Delivery attempts by channel and outcome (sent, retry: failed and rescheduled, dead: given up, refused: a visitor address refused for good).',
     labelNames: ['channel', 'outcome'] as const,
     registers,
   });

@@ -226,6 +226,28 @@ describe('lead_deliveries_total and the outbox gauges', () => {
     expect(sample(text, 'lead_outbox_oldest_pending_age_seconds')).toBe(0);
   });
 
+  it('counts a confirmation the mail server refused for good as refused, never dead', async () => {
+    const store = tempStore(['team-email', 'visitor-email']);
+    const metrics = createOperatorMetrics({ outbox: () => store.deliveryHealth(), nodeDefaults: false });
+    const worker = createDeliveryWorker({
+      store,
+      schedule: quick,
+      // The team's mailbox answers; the visitor's mail server has no such mailbox (a bad address).
+      send: async (channel) => {
+        if (channel === 'visitor-email') throw new DeliveryError('SMTP EENVELOPE 550', { permanent: true });
+      },
+      log: metrics.recordDeliveryEvent,
+    });
+    await store.save(lead(), randomUUID());
+    expect(await worker.runOnce()).toBe(2);
+    const text = await scrape(metrics);
+    // A bad address is the visitor's, not a delivery failure: it must not feed LeadDeliveriesFailing.
+    expect(sample(text, 'lead_deliveries_total', { channel: 'visitor-email', outcome: 'refused' })).toBe(1);
+    expect(sample(text, 'lead_deliveries_total', { channel: 'visitor-email', outcome: 'dead' })).toBeUndefined();
+    expect(sample(text, 'lead_deliveries_total', { channel: 'team-email', outcome: 'sent' })).toBe(1);
+    expect(sample(text, 'lead_deliveries_dead')).toBe(0);
+  });
+
   it('reports the age of the oldest pending delivery, and keeps answering when the store does not', async () => {
     let outbox = { pending: 3, dead: 1, oldestPendingSeconds: 4_000 as number | null };
     let failing = false;
