@@ -17,6 +17,7 @@ const webhook = {
   LEADS_WEBHOOK_URL: 'https://hooks.humanwise.co/leads',
   LEADS_WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 1).toString('base64')}`,
 };
+const metrics = { METRICS_TOKEN: 'metrics-token-0123456789abcdef' };
 
 const checkDeploy = (env: Record<string, string>) =>
   new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
@@ -29,8 +30,8 @@ const checkDeploy = (env: Record<string, string>) =>
   });
 
 describe('npm run check:deploy', () => {
-  it('passes real values with a channel to the team, and says nothing else', async () => {
-    const result = await checkDeploy({ ...real, ...webhook });
+  it('passes real values with a channel to the team and monitoring, and says nothing else', async () => {
+    const result = await checkDeploy({ ...real, ...webhook, ...metrics });
     expect(result).toEqual({
       code: 0,
       stdout: 'Deploy check passed: every setting is valid, none is an example placeholder or test-only.\n',
@@ -42,6 +43,7 @@ describe('npm run check:deploy', () => {
     const result = await checkDeploy({
       ...real,
       ...webhook,
+      ...metrics,
       ENABLE_FAILURE_ROUTE: '1',
       POV_FEED_ALLOW_PRIVATE: '1',
       LEADS_DELIVERY_FAST: 'true',
@@ -56,6 +58,20 @@ describe('npm run check:deploy', () => {
     const result = await checkDeploy(real);
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/^Warning: no lead reaches the team: set SMTP_URL and LEADS_NOTIFY_EMAIL/);
+  });
+
+  it('warns, without failing, when a lead that cannot be delivered would be told to nobody', async () => {
+    // One team channel, no other to carry the dead-delivery notice, and no /metrics for an alert.
+    const result = await checkDeploy({ ...real, ...webhook });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/^Warning: a lead that cannot be delivered would be told to nobody/);
+    // Either the second channel or the metrics (and their LeadDeliveryDead alert) is enough.
+    for (const more of [
+      { SMTP_URL: 'smtp://mail.humanwise.co:587', LEADS_NOTIFY_EMAIL: 'team@humanwise.co' },
+      metrics,
+    ]) {
+      expect((await checkDeploy({ ...real, ...webhook, ...more })).stderr).toBe('');
+    }
   });
 
   it('still fails on example placeholders', async () => {
