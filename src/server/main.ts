@@ -26,7 +26,7 @@ import { POV_API_PATH, POV_THUMBNAIL_PATH } from '../lib/pov/types.ts';
 import { differingBuildSettings, mismatchMessage, readStamp } from '../config/build-stamp.ts';
 import { loadSettings, settingsOrExit } from './settings.ts';
 import { createChannels } from './delivery/channels.ts';
-import { deadDeliveryOf } from './delivery/dead-delivery-notice.ts';
+import { deadDeliveryOf, tellOfDeadDelivery } from './delivery/dead-delivery-notice.ts';
 import { createDeliveryWorker, type DeliveryEvent } from './delivery/worker.ts';
 import { fastSchedule, productionSchedule } from './delivery/schedule.ts';
 import { startRetention } from './leads/retention.ts';
@@ -96,7 +96,21 @@ if (channels.enabled.length === 0) {
 function tellTeamOfDeadDelivery(event: DeliveryEvent) {
   const dead = deadDeliveryOf(event);
   if (!dead) return;
-  channels.notifyDead(dead, new Date()).then(
+  // Each try signs afresh (new Date()): receivers refuse a webhook-timestamp minutes old.
+  tellOfDeadDelivery(
+    () => channels.notifyDead(dead, new Date()),
+    schedule,
+    (error, waitMs) =>
+      logger.warn(
+        {
+          delivery: dead.deliveryId,
+          lead: dead.leadId,
+          error: error instanceof Error ? error.message : 'unknown error',
+          retryInMs: waitMs,
+        },
+        'could not tell the team of the dead delivery yet; trying again',
+      ),
+  ).then(
     (via) => {
       if (via) logger.warn({ delivery: dead.deliveryId, lead: dead.leadId, via }, 'team told of the dead delivery');
     },

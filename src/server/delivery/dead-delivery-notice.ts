@@ -7,6 +7,7 @@
  * channel there is no other one: the error log line and the metric are the signal.
  */
 import type { DeliveryChannel } from '../leads/types.ts';
+import type { DeliverySchedule } from './schedule.ts';
 import type { DeliveryEvent } from './worker.ts';
 import { configuredAddress, type MailMessage, messageDomain } from './team-email.ts';
 import { escapeHtml, oneLine } from './text.ts';
@@ -56,6 +57,36 @@ export function noticeChannel(
 ): 'team-email' | 'webhook' | undefined {
   if (dead === 'webhook') return enabled.includes('team-email') ? 'team-email' : undefined;
   return enabled.includes('webhook') ? 'webhook' : undefined;
+}
+
+/** Further tries of a notice that failed, on the deliveries' own first waits (30 s ... 30 min). */
+export const NOTICE_RETRIES = 4;
+
+/**
+ * Tells the team of a dead delivery: `notify` sends the notice (Channels.notifyDead). Tried once,
+ * a notice the other channel could not take at that moment (a mail server's 421, a receiver
+ * restarting) was lost, and with it the only word anyone got of the dead delivery; so a failed
+ * notice is tried again after the schedule's first waits, `onRetry` told of each failure. Resolves
+ * with what `notify` did; rejects with the last error once every try failed. In memory only: the
+ * dead delivery itself stays in the store, /healthz and the metrics whatever becomes of this.
+ */
+export async function tellOfDeadDelivery<T>(
+  notify: () => Promise<T>,
+  schedule: Pick<DeliverySchedule, 'backoffMs'>,
+  onRetry?: (error: unknown, waitMs: number) => void,
+): Promise<T> {
+  for (let retry = 0; ; retry += 1) {
+    try {
+      return await notify();
+    } catch (error) {
+      if (retry >= NOTICE_RETRIES) throw error;
+      const waits = schedule.backoffMs;
+      const waitMs = waits[Math.min(retry, waits.length - 1)] ?? 0;
+      onRetry?.(error, waitMs);
+      // Unref'd: a notice waiting to be tried again never holds the process open at shutdown.
+      await new Promise((resolve) => setTimeout(resolve, waitMs).unref());
+    }
+  }
 }
 
 /**

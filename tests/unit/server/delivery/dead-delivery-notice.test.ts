@@ -15,6 +15,7 @@ import {
   deadDeliveryOf,
   noticeChannel,
   RETRY_DEAD_COMMAND,
+  tellOfDeadDelivery,
 } from '../../../../src/server/delivery/dead-delivery-notice.ts';
 import type { DeliverySchedule } from '../../../../src/server/delivery/schedule.ts';
 import { createDeliveryWorker, type DeliveryEvent } from '../../../../src/server/delivery/worker.ts';
@@ -72,7 +73,7 @@ async function runUntilDead(store: LeadStore, channels: ReturnType<typeof create
     log: (event: DeliveryEvent) => {
       const dead = deadDeliveryOf(event);
       if (!dead) return;
-      void channels.notifyDead(dead, new Date()).then(
+      void tellOfDeadDelivery(() => channels.notifyDead(dead, new Date()), quick).then(
         (via) => tell(via),
         (error: unknown) => tell(`failed: ${String(error)}`),
       );
@@ -186,6 +187,37 @@ describe('a dead delivery is told through the other channel', () => {
       (body) => (JSON.parse(body) as { data: { deliveryId: string } }).data.deliveryId,
     );
     expect(new Set(deliveryIds).size, 'both notices are about the one delivery').toBe(1);
+  });
+
+  it('a notice the other channel fails to take at first is tried again until it is', async () => {
+    const hook = await startHookReceiver();
+    cleanups.push(hook.close);
+    // The receiver takes leads, but has a moment of trouble as the notice comes: two 503s.
+    let noticesRefused = 0;
+    hook.set((_req, res, body) => {
+      if (body.includes('lead.delivery_failed') && noticesRefused < 2) {
+        noticesRefused += 1;
+        res.writeHead(503).end();
+      } else res.writeHead(204).end();
+    });
+    const settings = {
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      LEADS_NOTIFY_EMAIL: ['team@humanwise.example'],
+      LEADS_WEBHOOK_URL: hook.url,
+      LEADS_WEBHOOK_SECRET: SECRET,
+    };
+    const channels = createChannels(settings, site, quick.sendTimeoutMs);
+    cleanups.push(() => channels.close());
+    const store = tempStore(channels.enabled);
+    const { id } = await store.save({ ...visitor, sourceProgram: null }, randomUUID());
+
+    expect(await runUntilDead(store, channels)).toEqual(['webhook']);
+    const taken = hook.received.filter(
+      (received) => received.body.includes('lead.delivery_failed') && received.answered === 204,
+    );
+    expect(taken).toHaveLength(1);
+    expect(taken[0]?.body).toContain(id);
+    expect(noticesRefused).toBe(2);
   });
 
   it('with a single channel there is no other one to tell', async () => {
