@@ -141,7 +141,7 @@ function programOfPage(): string | undefined {
 
 let started = false;
 
-/** The page view, the events queued so far and from now on, and Schedule a Call clicks. Once. */
+/** The page view (again on each return from the back/forward cache), the events queued so far and from now on, and Schedule a Call clicks. Once. */
 export function startAnalytics(): void {
   if (started) return;
   started = true;
@@ -154,6 +154,13 @@ export function startAnalytics(): void {
     if (document.visibilityState === 'hidden') flush();
   });
   addEventListener('pagehide', flush);
+  // Back (or Forward) to a page the browser kept in its back/forward cache shows it again without
+  // running any script: the visitor views it again, and the services' own scripts count that view
+  // (Plausible's does), so this sends it too; without it a return to the program page before
+  // joining was missing from the funnel.
+  addEventListener('pageshow', (event) => {
+    if (event.persisted) send(undefined);
+  });
 
   // Schedule a Call: any link to the booking page (the layout names it on <html>).
   const booking = document.documentElement.dataset.analyticsBooking;

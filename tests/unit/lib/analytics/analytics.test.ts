@@ -190,6 +190,40 @@ describe("the page's sender", () => {
   });
 });
 
+describe('a page restored from the back/forward cache', () => {
+  it.each(['plausible', 'umami'] as const)(
+    'counts its view again for %s, as the service script does, but not its first showing twice',
+    async (provider) => {
+      const fake = await startFakeAnalytics();
+      cleanups.push(fake.close);
+      const root = document.documentElement;
+      Object.assign(root.dataset, {
+        analyticsProvider: provider,
+        analyticsSite: UMAMI_ID,
+        analyticsOrigin: fake.origin,
+      });
+      cleanups.push(() => {
+        delete root.dataset.analyticsSite;
+        delete root.dataset.analyticsOrigin;
+      });
+      // A fresh sender: it starts once per page, and the page here is new.
+      vi.resetModules();
+      const { startAnalytics: start } = await import('../../../../src/lib/analytics/sender.ts');
+      start();
+      await expect.poll(() => fake.events().length).toBe(1);
+      // The first showing of the page (persisted: false) is the view already counted.
+      window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: false }));
+      // The visitor went on to another page and came Back: the browser shows this one from its cache,
+      // running no script again.
+      window.dispatchEvent(Object.assign(new Event('pagehide'), { persisted: true }));
+      window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+      await expect.poll(() => fake.events().length).toBe(2);
+      const [first, again] = fake.events().map((event) => JSON.stringify(event.body));
+      expect(again).toBe(first);
+    },
+  );
+});
+
 describe("the server's stored-lead event", () => {
   it('posts Lead stored with the program to Plausible', async () => {
     const fake = await startFakeAnalytics();
