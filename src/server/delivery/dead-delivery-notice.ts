@@ -1,7 +1,7 @@
 /**
  * A dead delivery reaches a person without any dashboard: when a delivery dies on one channel,
  * the team is told through the other one. The webhook died: an e-mail to the team ("a lead could
- * not be delivered to your CRM"). The team's e-mail (or the visitor's confirmation) died: a
+ * not be delivered to your CRM"). The team's e-mail died: a
  * `lead.delivery_failed` webhook event. Each carries the lead's id, the delivery's id, its last
  * error and the command that retries it: no name, address or answer of the visitor. With a single
  * channel there is no other one: the error log line and the metric are the signal.

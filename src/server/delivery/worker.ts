@@ -76,6 +76,14 @@ export function createDeliveryWorker(options: WorkerOptions): DeliveryWorker {
       }
       const at = now();
       const retryAt = nextAttempt(schedule, delivery.attempts, new Date(delivery.firstAttemptAt), at, random);
+      if (!retryAt && delivery.channel === 'visitor-email') {
+        // Out of retries, a visitor confirmation is given up as refused, never dead: the team has the
+        // lead, and a mail server answering 4xx for ever (anyone can run one) must not raise the
+        // dead-delivery alarm any more than a 5xx can.
+        await store.refuseDelivery(delivery.id, delivery.leaseToken, message);
+        log({ ...base, event: 'refused', error: message });
+        return;
+      }
       await store.failDelivery(delivery.id, delivery.leaseToken, message, retryAt);
       if (retryAt) log({ ...base, event: 'retry', error: message, retryAt: retryAt.toISOString() });
       else log({ ...base, event: 'dead', error: message });

@@ -135,4 +135,34 @@ describe('a visitor confirmation the mail server refuses', () => {
     await expect.poll(() => refusalsOf('later@visitor.example'), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
     expect(refusalsOf('nobody@visitor.example')).toBe(1);
   });
+
+  it('is given up as refused, never dead, when its 4xx outlasts the retries; a team e-mail still dies', async () => {
+    // A mail server anyone can set up answers 451 for ever: that must not raise the alarm that says
+    // "the team has not been told of a lead", nor send the team a dead-delivery notice.
+    const smtp = await startSmtpReceiver({
+      refuse: (address) => (address.endsWith('@tempfail.example') ? 451 : undefined),
+    });
+    cleanups.push(smtp.close);
+    const channels = createChannels(
+      { SMTP_URL: smtp.url, LEADS_NOTIFY_EMAIL: ['team@tempfail.example'], LEADS_CONFIRM_VISITOR: true },
+      SITE,
+      5000,
+    );
+    cleanups.push(() => channels.close());
+    const store = storeWith(channels.enabled);
+    const events: DeliveryEvent[] = [];
+    const schedule = { ...fastSchedule, backoffMs: [20], deadAfterMs: 300 };
+    const worker = createDeliveryWorker({ store, schedule, send: channels.send, log: (e) => events.push(e) });
+    worker.start();
+    cleanups.push(() => worker.stop());
+
+    await store.save(lead({ email: 'ada@tempfail.example' }), randomUUID());
+    const final = (channel: string) => events.find((e) => e.channel === channel && /dead|refused/.test(e.event));
+    await expect.poll(() => final('visitor-email') && final('team-email'), { timeout: 15_000 }).toBeTruthy();
+
+    expect(final('visitor-email')).toMatchObject({ event: 'refused', error: 'SMTP EENVELOPE 451' });
+    expect(final('team-email')).toMatchObject({ event: 'dead', error: 'SMTP EENVELOPE 451' });
+    expect((await store.deliveryHealth()).dead).toBe(1);
+    expect((await store.listDeliveries()).map((d) => [d.channel, d.status])).toEqual([['team-email', 'dead']]);
+  });
 });
