@@ -9,8 +9,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { chromium, expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { analyticsPort, baseURL } from '../../playwright.config.ts';
+import { chromiumPath } from '../support/chromium.ts';
 import { storedLeads, uniqueEmail } from '../support/leads.ts';
 import { afterShownPageStarts, believePrerendered } from '../support/prerender.ts';
 import { gotoWithIslandRuntimeHeld } from '../support/request-gate.ts';
@@ -297,6 +298,40 @@ test.describe('with an analytics service', { tag: '@one-viewport' }, () => {
     const name = provider === 'plausible' ? 'Plausible Analytics' : 'Umami';
     await expect(page.getByText(`We count visits with ${name}, which sets no cookies`)).toBeVisible();
     await expect(page.getByText(/We do not use analytics tools/)).toHaveCount(0);
+  });
+});
+
+test.describe('a page Back shows from the back/forward cache', { tag: '@one-viewport' }, () => {
+  test.skip(provider === '', 'this build has no analytics service (see npm run test:analytics)');
+  test('counts its view again, as the service script does', async () => {
+    // The full browser with its back/forward cache on, as tests/e2e/back-forward-cache.spec.ts starts
+    // it (Playwright turns the cache off, and the headless shell has none); started here, since a
+    // describe group cannot change the launch options.
+    const full = await chromium.launch({
+      executablePath: chromiumPath,
+      args: ['--no-sandbox', '--disable-gpu'],
+      ignoreDefaultArgs: ['--disable-back-forward-cache'],
+    });
+    try {
+      const { page, mine } = await visitor(full);
+      await page.addInitScript(() => {
+        addEventListener('pageshow', (event) => {
+          if (event.persisted) document.documentElement.dataset['restoredFromCache'] = 'yes';
+        });
+      });
+      await page.goto(`/program/${PROGRAM}`);
+      await expect.poll(async () => (await mine()).length).toBe(1);
+      await page.goto('/about');
+      await expect.poll(async () => (await mine()).length).toBe(2);
+      // Restored from the cache: no load event, no script run again.
+      await page.goBack({ waitUntil: 'commit' });
+      await expect(page.locator('html')).toHaveAttribute('data-restored-from-cache', 'yes');
+      await expect
+        .poll(async () => (await mine()).map((event) => eventOf(event).path))
+        .toEqual([`/program/${PROGRAM}`, '/about', `/program/${PROGRAM}`]);
+    } finally {
+      await full.close();
+    }
   });
 });
 
