@@ -145,10 +145,12 @@ describe('the server and the export with a bad setting', { timeout: 60_000 }, ()
   });
 
   it('npm run check:deploy fails on the example placeholders, in one line, and passes on real values', async () => {
-    // A channel to the team, so the check has nothing to warn of (check-deploy.test.ts covers that).
+    // A channel to the team and a metrics token for the dead-delivery alert, so the check has
+    // nothing to warn of (check-deploy.test.ts covers the warnings).
     const webhook = {
       LEADS_WEBHOOK_URL: 'https://hooks.humanwise.co/leads',
       LEADS_WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 1).toString('base64')}`,
+      METRICS_TOKEN: 'metrics-token-0123456789abcdef',
     };
     const placeholders = await run('src/server/commands/check-deploy.ts', webhook);
     expect(placeholders.code).toBe(1);
