@@ -331,6 +331,66 @@ test('when the server fails: an error notice with Try again, every value kept, a
   expect(storedLeads(email)).toHaveLength(1);
 });
 
+test.describe('closed while its answers are on their way', { tag: '@one-viewport' }, () => {
+  /** Holds the wizard's send until `answer` is called, so the dialog can be closed meanwhile. */
+  async function holdSend(page: Page) {
+    let release: (status: number) => void = () => {};
+    const answered = new Promise<number>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/waitlist', async (route) => {
+      const status = await answered;
+      if (status === 201) await route.continue();
+      else
+        await route.fulfill({
+          status,
+          contentType: 'application/json',
+          body: JSON.stringify({ status: 'error', message: 'Storage is unavailable.' }),
+        });
+    });
+    return { answer: (status: number) => release(status) };
+  }
+
+  async function closeWhileSending(page: Page, email: string) {
+    const dialog = await openWizard(page);
+    await completeSteps(dialog, email);
+    const send = await holdSend(page);
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expect(dialog.getByRole('button', { name: 'Sending…' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    return { dialog, send };
+  }
+
+  test('a send that fails opens the wizard again on the failure, every answer kept', async ({ page }) => {
+    const email = uniqueEmail('closed-failure');
+    const { dialog, send } = await closeWhileSending(page, email);
+    send.answer(503);
+    await expect(dialog.getByRole('alert')).toContainText('Storage is unavailable. Your answers are kept.');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Try again' })).toBeFocused();
+    await dialog.getByRole('button', { name: 'Previous' }).click();
+    await expect(dialog.getByRole('radio', { name: '$10,000–$25,000' })).toBeChecked();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await page.unrouteAll();
+    await dialog.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByText('Success!')).toBeVisible();
+    expect(storedLeads(email)).toHaveLength(1);
+  });
+
+  test('a send that is stored still says so, and the wizard opens again empty', async ({ page }) => {
+    const email = uniqueEmail('closed-stored');
+    const { dialog, send } = await closeWhileSending(page, email);
+    send.answer(201);
+    await expect(page.getByText('Success!')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    expect(storedLeads(email)).toHaveLength(1);
+    await page.getByRole('main').getByRole('link', { name: 'Join the Waiting List' }).first().click();
+    await expect(dialog.getByText(/^Step 1 of 5/)).toBeVisible();
+    await expect(dialog.getByLabel('Full name')).toHaveValue('');
+  });
+});
+
 test('on a 320 px phone, a failed send leaves the title, the notice and both buttons in view', {
   tag: '@one-viewport',
 }, async ({ page }) => {

@@ -38,6 +38,8 @@ export interface WaitlistFormProps {
   /** As the answers, checked, go to the server: what their answer will need can load beside them. */
   onSend?: () => void;
   onStored: () => void;
+  /** A send ended without storing the lead (refused or failed); the form now shows why. */
+  onUnsent?: () => void;
   onCancel: () => void;
   submit?: typeof submitLead;
 }
@@ -48,6 +50,7 @@ export function WaitlistForm({
   idempotencyKey,
   onSend,
   onStored,
+  onUnsent,
   onCancel,
   submit = submitLead,
 }: WaitlistFormProps) {
@@ -190,6 +193,7 @@ export function WaitlistForm({
       onStored();
       return;
     }
+    onUnsent?.();
     if (outcome.kind === 'invalid') {
       const firstStep = waitlistStepFields.findIndex((fields) => fields.some((field) => field in outcome.errors));
       for (const [field, message] of Object.entries(outcome.errors))

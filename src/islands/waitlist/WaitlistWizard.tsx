@@ -41,7 +41,8 @@ function show(dialog: HTMLDialogElement) {
  *
  * The form waits in the closed dialog, mounted while the browser is idle, so a tap only shows it:
  * rendering the form took most of a first tap's time on a throttled phone (docs/PERFORMANCE.md).
- * Each close unmounts it, which is what resets it, and the next one is mounted when idle again.
+ * Each close unmounts it, which is what resets it (a send on its way is answered first), and the
+ * next one is mounted when idle again.
  */
 function WaitlistDialog({ program = null }: { program?: string | null }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -77,6 +78,12 @@ function WaitlistDialog({ program = null }: { program?: string | null }) {
   );
   const close = useCallback(() => dialogRef.current?.close(), []);
 
+  // A visitor may close the dialog while "Sending…" (Escape, the backdrop, a phone's back gesture).
+  // The form, and the answers in it, stay until the send is answered: stored, it ends in the success
+  // toast as usual; refused or failed, the dialog opens again on what went wrong, so nobody leaves
+  // thinking they joined when they did not, and nothing they answered is lost.
+  const sending = useRef(false);
+
   // A layout effect, so the triggers work the moment hydration returns: client:interaction replays
   // a click made while the island was loading right then (src/islands/directives).
   useLayoutEffect(() => {
@@ -107,8 +114,11 @@ function WaitlistDialog({ program = null }: { program?: string | null }) {
         ref={dialogRef}
         aria-labelledby="waitlist-title"
         aria-describedby="waitlist-description"
-        // Closing by button, Escape or backdrop all end here: unmounting the form resets it.
-        onClose={() => setSession(null)}
+        // Closing by button, Escape or backdrop all end here: unmounting the form resets it (once
+        // a send on its way is answered).
+        onClose={() => {
+          if (!sending.current) setSession(null);
+        }}
         onClick={(event) => {
           if (event.target === event.currentTarget) close();
         }}
@@ -135,10 +145,20 @@ function WaitlistDialog({ program = null }: { program?: string | null }) {
               program={session.program}
               idempotencyKey={session.key}
               onCancel={close}
-              onSend={loadSuccessToast}
+              onSend={() => {
+                sending.current = true;
+                loadSuccessToast();
+              }}
               onStored={() => {
-                close();
+                sending.current = false;
+                if (dialogRef.current?.open) close();
+                else setSession(null);
                 showSuccessToast(SUCCESS_TITLE, SUCCESS_TEXT);
+              }}
+              onUnsent={() => {
+                sending.current = false;
+                const dialog = dialogRef.current;
+                if (dialog && !dialog.open) show(dialog);
               }}
             />
           </div>
