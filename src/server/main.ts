@@ -147,7 +147,7 @@ const worker = createDeliveryWorker({
       logger.error(event, 'lead delivery is dead: giving up after 24 h of failures');
       tellTeamOfDeadDelivery(event);
     } else if (event.event === 'delivered') logger.info(event, 'lead delivered');
-    else if (event.event === 'refused') logger.info(event, 'visitor confirmation refused by the mail server: final');
+    else if (event.event === 'refused') logger.info(event, 'visitor confirmation given up: refused, or out of retries');
     else logger.warn(event, 'lead delivery failed');
   },
 });

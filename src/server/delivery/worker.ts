@@ -68,18 +68,14 @@ export function createDeliveryWorker(options: WorkerOptions): DeliveryWorker {
       await send(delivery.channel, delivery.id, lead, now());
     } catch (error) {
       const message = error instanceof Error ? error.message : 'unknown error';
-      if (error instanceof DeliveryError && error.permanent) {
-        // Final: retrying cannot help, and a refused address must not raise the dead-delivery alarm.
-        await store.refuseDelivery(delivery.id, delivery.leaseToken, message);
-        log({ ...base, event: 'refused', error: message });
-        return;
-      }
-      const at = now();
-      const retryAt = nextAttempt(schedule, delivery.attempts, new Date(delivery.firstAttemptAt), at, random);
-      if (!retryAt && delivery.channel === 'visitor-email') {
-        // Out of retries, a visitor confirmation is given up as refused, never dead: the team has the
-        // lead, and a mail server answering 4xx for ever (anyone can run one) must not raise the
-        // dead-delivery alarm any more than a 5xx can.
+      const permanent = error instanceof DeliveryError && error.permanent;
+      const retryAt = permanent
+        ? null
+        : nextAttempt(schedule, delivery.attempts, new Date(delivery.firstAttemptAt), now(), random);
+      if (permanent || (!retryAt && delivery.channel === 'visitor-email')) {
+        // Given up as refused, never dead: retrying cannot help a refused address, and a visitor
+        // confirmation out of retries is no lead the team lacks. Neither a bad address nor a mail
+        // server answering 4xx for ever (anyone can run one) may raise the dead-delivery alarm.
         await store.refuseDelivery(delivery.id, delivery.leaseToken, message);
         log({ ...base, event: 'refused', error: message });
         return;
