@@ -7,7 +7,7 @@
  * channel there is no other one: the error log line and the metric are the signal.
  */
 import type { DeliveryChannel } from '../leads/types.ts';
-import type { DeliverySchedule } from './schedule.ts';
+import { backoffStep, type DeliverySchedule } from './schedule.ts';
 import type { DeliveryEvent } from './worker.ts';
 import { configuredAddress, type MailMessage, messageDomain } from './team-email.ts';
 import { escapeHtml, oneLine } from './text.ts';
@@ -80,8 +80,7 @@ export async function tellOfDeadDelivery<T>(
       return await notify();
     } catch (error) {
       if (retry >= NOTICE_RETRIES) throw error;
-      const waits = schedule.backoffMs;
-      const waitMs = waits[Math.min(retry, waits.length - 1)] ?? 0;
+      const waitMs = backoffStep(schedule, retry + 1);
       onRetry?.(error, waitMs);
       // Unref'd: a notice waiting to be tried again never holds the process open at shutdown.
       await new Promise((resolve) => setTimeout(resolve, waitMs).unref());

@@ -42,6 +42,12 @@ export const fastSchedule: DeliverySchedule = {
   pollMs: 100,
 };
 
+/** The wait after `attempts` failed attempts, before jitter: its step of the schedule, the last one from then on. */
+export function backoffStep(schedule: Pick<DeliverySchedule, 'backoffMs'>, attempts: number): number {
+  const steps = schedule.backoffMs;
+  return steps[Math.min(Math.max(attempts, 1), steps.length) - 1] ?? 0;
+}
+
 /**
  * When to try again after `attempts` failed attempts, or null when the delivery is dead.
  * `random` is in [0, 1).
@@ -54,9 +60,7 @@ export function nextAttempt(
   random: () => number = Math.random,
 ): Date | null {
   if (now.getTime() - firstAttemptAt.getTime() >= schedule.deadAfterMs) return null;
-  const steps = schedule.backoffMs;
-  const base = steps[Math.min(Math.max(attempts, 1), steps.length) - 1] ?? 0;
-  const wait = base * (1 + schedule.jitter * (2 * random() - 1));
+  const wait = backoffStep(schedule, attempts) * (1 + schedule.jitter * (2 * random() - 1));
   const at = now.getTime() + Math.round(wait);
   // The last try is the one that crosses 24 h: never schedule one far past it.
   return new Date(Math.min(at, firstAttemptAt.getTime() + schedule.deadAfterMs));
