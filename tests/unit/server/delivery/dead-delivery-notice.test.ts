@@ -55,6 +55,19 @@ function tempStore(channels: DeliveryChannel[]): LeadStore {
   return store;
 }
 
+/** Both team channels, the team's e-mail failing every time (an SMTP port nobody listens on). */
+function deadTeamEmail(hookUrl: string) {
+  const settings = {
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    LEADS_NOTIFY_EMAIL: ['team@humanwise.example'],
+    LEADS_WEBHOOK_URL: hookUrl,
+    LEADS_WEBHOOK_SECRET: SECRET,
+  };
+  const channels = createChannels(settings, site, quick.sendTimeoutMs);
+  cleanups.push(() => channels.close());
+  return { channels, store: tempStore(channels.enabled) };
+}
+
 /**
  * Runs the worker until `deaths` deliveries have died (one by default), telling the team of each as
  * the server does (main.ts); resolves with the channel each notice went through.
@@ -124,16 +137,7 @@ describe('a dead delivery is told through the other channel', () => {
   it("the team's e-mail died: the webhook gets a signed lead.delivery_failed event", async () => {
     const hook = await startHookReceiver();
     cleanups.push(hook.close);
-    // An SMTP port nobody listens on: the team's e-mail fails every time.
-    const settings = {
-      SMTP_URL: 'smtp://127.0.0.1:9',
-      LEADS_NOTIFY_EMAIL: ['team@humanwise.example'],
-      LEADS_WEBHOOK_URL: hook.url,
-      LEADS_WEBHOOK_SECRET: SECRET,
-    };
-    const channels = createChannels(settings, site, quick.sendTimeoutMs);
-    cleanups.push(() => channels.close());
-    const store = tempStore(channels.enabled);
+    const { channels, store } = deadTeamEmail(hook.url);
     const { id } = await store.save({ ...visitor, sourceProgram: null }, randomUUID());
 
     expect(await runUntilDead(store, channels)).toEqual(['webhook']);
@@ -166,15 +170,7 @@ describe('a dead delivery is told through the other channel', () => {
       if (body.includes('lead.delivery_failed') && !kept.has(id)) kept.set(id, body);
       res.writeHead(204).end();
     });
-    const settings = {
-      SMTP_URL: 'smtp://127.0.0.1:9',
-      LEADS_NOTIFY_EMAIL: ['team@humanwise.example'],
-      LEADS_WEBHOOK_URL: hook.url,
-      LEADS_WEBHOOK_SECRET: SECRET,
-    };
-    const channels = createChannels(settings, site, quick.sendTimeoutMs);
-    cleanups.push(() => channels.close());
-    const store = tempStore(channels.enabled);
+    const { channels, store } = deadTeamEmail(hook.url);
     await store.save({ ...visitor, sourceProgram: null }, randomUUID());
 
     const told = runUntilDead(store, channels, 2);
@@ -200,15 +196,7 @@ describe('a dead delivery is told through the other channel', () => {
         res.writeHead(503).end();
       } else res.writeHead(204).end();
     });
-    const settings = {
-      SMTP_URL: 'smtp://127.0.0.1:9',
-      LEADS_NOTIFY_EMAIL: ['team@humanwise.example'],
-      LEADS_WEBHOOK_URL: hook.url,
-      LEADS_WEBHOOK_SECRET: SECRET,
-    };
-    const channels = createChannels(settings, site, quick.sendTimeoutMs);
-    cleanups.push(() => channels.close());
-    const store = tempStore(channels.enabled);
+    const { channels, store } = deadTeamEmail(hook.url);
     const { id } = await store.save({ ...visitor, sourceProgram: null }, randomUUID());
 
     expect(await runUntilDead(store, channels)).toEqual(['webhook']);
