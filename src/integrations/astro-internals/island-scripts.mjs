@@ -22,8 +22,9 @@ import { checkoutIndependentIslandUids } from './island-uids.mjs';
  *
  * What this relies on (tests/unit/integrations/astro-internals/island-scripts.test.ts checks it
  * against Astro's own code): Astro inlines its island runtime as the exact text of
- * `astro/runtime/server/astro-island.prebuilt.js`, and each directive as an esbuild IIFE that
- * registers it on self.Astro and dispatches `astro:<name>`.
+ * `astro/runtime/server/astro-island.prebuilt.js`, and each directive as a minified IIFE that
+ * registers it on self.Astro and dispatches `astro:<name>` (its name quoted as its minifier quotes it:
+ * "astro:visible" up to Astro 7.3, `astro:visible` in a template literal from 7.4).
  *
  * The same pass gives each page's islands uids that do not depend on the checkout (island-uids.mjs):
  * every page with an island carries Astro's runtime, so it is one of the pages rewritten here.
@@ -84,16 +85,17 @@ export function inlineScriptsOf(html) {
   return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)];
 }
 
+/** A directive's script: registers itself on self.Astro, then dispatches `astro:<name>`, either quote. */
+const DIRECTIVE_SCRIPT =
+  /\(self\.Astro\|\|\(self\.Astro=\{\}\)\)\.[\w-]+=[\s\S]*dispatchEvent\(new Event\((["`])astro:[\w-]+\1\)\)/;
+
 /**
  * Astro's island runtime (exactly the text Astro inlines), or a directive's script: it registers
  * itself on self.Astro and announces itself with an `astro:<name>` event.
  * @param {string} code
  */
 export function isAstroPrescript(code) {
-  return (
-    code === islandRuntime ||
-    /\(self\.Astro\|\|\(self\.Astro=\{\}\)\)\.[\w-]+=[\s\S]*dispatchEvent\(new Event\("astro:[\w-]+"\)\)/.test(code)
-  );
+  return code === islandRuntime || DIRECTIVE_SCRIPT.test(code);
 }
 
 /**
