@@ -3,6 +3,7 @@
  * (src/cms/save-check/raw-html.ts) refuses exactly what the build would show as text, tags and all
  * (src/build/no-raw-html.mjs), and passes text that merely holds a "<".
  */
+import { readFileSync } from 'node:fs';
 import { satteri } from '@astrojs/markdown-satteri';
 import { describe, expect, it } from 'vitest';
 import { noRawHtml } from '../../../../src/build/no-raw-html.mjs';
@@ -65,5 +66,16 @@ describe('HTML in content Markdown, as the parser reads it', () => {
       await renderer.render(markdown);
       expect(htmlInMarkdown(markdown), markdown).toEqual(shownAsText);
     }
+  });
+
+  it('asks the very Sätteri Astro renders with: the lock holds one copy of it', () => {
+    // The cases above cannot find every difference two versions may have. A dependency update that
+    // moves Astro's Sätteri and not the site's (Astro 7.4 took 0.11 while the site had 0.10) would
+    // install a second copy; the site's range must follow Astro's instead.
+    const lock = JSON.parse(readFileSync(new URL('../../../../package-lock.json', import.meta.url), 'utf8')) as {
+      packages: Record<string, unknown>;
+    };
+    const copies = Object.keys(lock.packages).filter((path) => path.endsWith('node_modules/satteri'));
+    expect(copies).toEqual(['node_modules/satteri']);
   });
 });
