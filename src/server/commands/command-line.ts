@@ -14,11 +14,24 @@ export async function runCommand(label: string, main: () => Promise<number>): Pr
   }
 }
 
+/**
+ * How long a command waits for a PostgreSQL connection to open. The server's 5 s keep a visitor's
+ * request from hanging; an operator's command has no visitor waiting, and on a busy host (a backup,
+ * a deploy, CI's suites side by side) opening one has taken longer: better to wait than to stop
+ * with nothing done ("Connection terminated due to connection timeout").
+ */
+export const COMMAND_CONNECTION_TIMEOUT_MS = 30_000;
+
+/** The configured store, opened for a command (`COMMAND_CONNECTION_TIMEOUT_MS`). */
+export function openCommandStore(settings: Settings): Promise<LeadStore> {
+  return openLeadStore(settings, { connectionTimeoutMs: COMMAND_CONNECTION_TIMEOUT_MS });
+}
+
 /** Runs `work` on the configured store and exits with its code; errors print their message only. */
 export async function runWithStore(label: string, work: (store: LeadStore, settings: Settings) => Promise<number>) {
   const settings = settingsOrExit(loadSettings);
   await runCommand(label, async () => {
-    const store = await openLeadStore(settings);
+    const store = await openCommandStore(settings);
     try {
       return await work(store, settings);
     } finally {

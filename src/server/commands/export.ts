@@ -8,8 +8,7 @@
 import { RefusedTarget, writePrivateFile } from '../leads/private-file.ts';
 import { leadsToCsv } from '../leads/csv.ts';
 import { loadSettings, settingsOrExit } from '../settings.ts';
-import { commandArgs, parseSinceDate, runCommand, write } from './command-line.ts';
-import { openLeadStore } from '../leads/store.ts';
+import { commandArgs, openCommandStore, parseSinceDate, runCommand, write } from './command-line.ts';
 
 const USAGE = `Usage: npm run leads:export -- [--out FILE] [--since YYYY-MM-DD] [--raw]
 
@@ -46,7 +45,7 @@ async function main(): Promise<number> {
     return 2;
   }
 
-  const store = await openLeadStore(settingsOrExit(loadSettings));
+  const store = await openCommandStore(settingsOrExit(loadSettings));
   try {
     const leads = await store.list(since ? { since } : {});
     const csv = leadsToCsv(leads, { raw: args.raw === true });

@@ -1,7 +1,7 @@
 import type { Settings } from '../settings.ts';
 import type { SqliteStoreOptions } from './sqlite-store.ts';
 import { openSqliteThreadStore } from './sqlite-thread-store.ts';
-import { openPostgresLeadStore } from './postgres-store.ts';
+import { openPostgresLeadStore, type PostgresStoreOptions } from './postgres-store.ts';
 import type { LeadStore } from './types.ts';
 
 export type {
@@ -25,11 +25,12 @@ export type StoreSettings = Pick<Settings, 'DATABASE_URL' | 'SQLITE_PATH' | 'PG_
  * PostgreSQL when DATABASE_URL is set (PG_POOL_MAX connections), otherwise the SQLite file at
  * SQLITE_PATH (the directory is created when missing, readable by the owner only), run on a worker
  * thread that owns its connection and every statement on it (sqlite-thread-store.ts).
- * `options` set the clock and the channels each new lead is queued for.
+ * `options` set the clock and the channels each new lead is queued for, and for PostgreSQL how long
+ * opening a connection may take.
  */
 export async function openLeadStore(
   settings: StoreSettings,
-  options: Omit<SqliteStoreOptions, 'busyTimeoutMs'> = {},
+  options: Omit<SqliteStoreOptions, 'busyTimeoutMs'> & Pick<PostgresStoreOptions, 'connectionTimeoutMs'> = {},
 ): Promise<LeadStore> {
   if (settings.DATABASE_URL) {
     return openPostgresLeadStore(settings.DATABASE_URL, { ...options, poolMax: settings.PG_POOL_MAX });
