@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { childEnv } from '../../../support/child-env.ts';
 
 const run = promisify(execFile);
 const PRIVACY = fileURLToPath(new URL('../../../../src/server/commands/privacy.ts', import.meta.url));
@@ -65,10 +66,9 @@ describe.skipIf(!pgUrl)('an operator command on a database slow to accept', { ti
     url.hostname = '127.0.0.1';
     url.port = String(proxy.port);
     url.searchParams.set('options', `-c search_path=${schema}`);
-    const { PATH, HOME, NODE_COMPILE_CACHE } = process.env;
     const started = Date.now();
     const result = await run(process.execPath, [PRIVACY, 'find', '--email', 'nobody@example.org'], {
-      env: { PATH, HOME, ...(NODE_COMPILE_CACHE && { NODE_COMPILE_CACHE }), DATABASE_URL: url.toString() },
+      env: childEnv({ DATABASE_URL: url.toString() }),
     }).then(
       ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
       (error: { code: number; stdout: string; stderr: string }) => error,
