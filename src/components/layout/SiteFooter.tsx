@@ -75,7 +75,7 @@ export function SiteFooter(props: SiteFooterProps) {
             <li>
               <a href={linkedinUrl} target="_blank" rel="noopener noreferrer" className={`${linkClass} gap-2`}>
                 <Icon name="linkedin" className="size-5" />
-                {companyName} on LinkedIn
+                {`${companyName} on LinkedIn`}
                 <span className="sr-only"> (opens in a new tab)</span>
               </a>
             </li>
@@ -86,9 +86,8 @@ export function SiteFooter(props: SiteFooterProps) {
       </div>
       <div className="border-t border-night-line">
         <div className="container-page flex flex-col gap-3 py-6 text-sm text-on-night-muted sm:flex-row sm:items-center sm:justify-between">
-          <p>
-            © {copyrightYear} {companyName}. All rights reserved.
-          </p>
+          {/* One string, one text node: interpolated pieces would each be a node, with a <!-- --> between. */}
+          <p>{`© ${copyrightYear} ${companyName}. All rights reserved.`}</p>
           <FooterLinks links={legalLinks} className="flex gap-6" label="Legal" />
         </div>
       </div>

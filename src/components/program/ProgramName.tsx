@@ -17,9 +17,9 @@ export interface ProgramNameProps {
 export function ProgramName({ program, offer }: ProgramNameProps) {
   return (
     <>
-      <KeepHyphenated text={program} />
-      {'\u00a0'}
-      <span className="font-medium text-muted [.theme-night_&]:text-on-night-muted">· {offer}</span>
+      {/* The no-break space in the same text node as the name (no <!-- --> between them in the HTML). */}
+      <KeepHyphenated text={`${program}\u00a0`} />
+      <span className="font-medium text-muted [.theme-night_&]:text-on-night-muted">{`· ${offer}`}</span>
     </>
   );
 }
