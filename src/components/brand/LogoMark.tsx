@@ -4,7 +4,7 @@ import { useId } from 'react';
 export function LogoMark({ className }: { className?: string }) {
   const id = useId().replace(/:/g, '');
   return (
-    <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false" className={className}>
+    <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" className={className}>
       <defs>
         <linearGradient id={`mark-${id}`} x1="0" y1="0" x2="1" y2="1">
           <stop offset="0" stopColor="#ffb86b" />

@@ -46,7 +46,6 @@ export function Icon({ name, className, ...rest }: IconProps) {
       strokeLinecap="round"
       strokeLinejoin="round"
       aria-hidden="true"
-      focusable="false"
       className={className}
       {...rest}
     >
