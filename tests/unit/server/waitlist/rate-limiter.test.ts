@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import net from 'node:net';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -8,6 +7,7 @@ import {
   type PostgresRateLimiterOptions,
   type WaitlistRateLimiter,
 } from '../../../../src/server/waitlist/rate-limiter.ts';
+import { relayTo } from '../../../support/pg-relay.ts';
 
 const open: WaitlistRateLimiter[] = [];
 const track = <T extends WaitlistRateLimiter>(limiter: T) => {
@@ -48,52 +48,7 @@ describe('in-memory rate limiter', () => {
 const SLOW_ACCEPT_MS = 1500;
 /** How long the relay's 'lagging' mode holds each answer of PostgreSQL: longer than a decision may take. */
 const LAG_MS = 1500;
-
-/**
- * A TCP relay to PostgreSQL that the test can cut (refuse), turn into a black hole (accept, never
- * answer), slow down (pass each new connection on only after SLOW_ACCEPT_MS) or make lag (pass on
- * each of PostgreSQL's answers LAG_MS late).
- */
-async function relayTo(url: string) {
-  const target = new URL(url);
-  let mode: 'pass' | 'refuse' | 'silent' | 'slow' | 'lagging' = 'pass';
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    sockets.add(client);
-    client.on('close', () => sockets.delete(client));
-    client.on('error', () => {});
-    if (mode === 'refuse') return void client.destroy();
-    if (mode === 'silent') return;
-    const pass = () => {
-      const upstream = net.connect(Number(target.port || 5432), target.hostname);
-      sockets.add(upstream);
-      upstream.on('close', () => sockets.delete(upstream));
-      upstream.on('error', () => client.destroy());
-      client.pipe(upstream);
-      if (mode !== 'lagging') upstream.pipe(client);
-      else upstream.on('data', (chunk) => setTimeout(() => client.writable && client.write(chunk), LAG_MS));
-    };
-    if (mode === 'slow') setTimeout(pass, SLOW_ACCEPT_MS);
-    else pass();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  const relayed = new URL(url);
-  relayed.hostname = '127.0.0.1';
-  relayed.port = String(port);
-  return {
-    url: relayed.toString(),
-    set(next: typeof mode) {
-      mode = next;
-      for (const socket of sockets) socket.destroy();
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        for (const socket of sockets) socket.destroy();
-      }),
-  };
-}
+const relayOptions = { slowAcceptMs: SLOW_ACCEPT_MS, lagMs: LAG_MS };
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 
@@ -173,7 +128,7 @@ describe.skipIf(!pgUrl)('PostgreSQL rate limiter (TEST_DATABASE_URL)', () => {
   });
 
   it('falls back to an in-memory limit for this instance when PostgreSQL refuses connections', async () => {
-    const relay = await relayTo(url);
+    const relay = await relayTo(url, relayOptions);
     const fallbacks: unknown[] = [];
     try {
       const limiter = await pgLimiter({
@@ -195,7 +150,7 @@ describe.skipIf(!pgUrl)('PostgreSQL rate limiter (TEST_DATABASE_URL)', () => {
   });
 
   it('starts while PostgreSQL takes longer than its timeout to accept a connection', async () => {
-    const relay = await relayTo(url);
+    const relay = await relayTo(url, relayOptions);
     try {
       relay.set('slow');
       // Before, the timeout bounded the start-up connection too, and this rejected. The start-up
@@ -217,7 +172,7 @@ describe.skipIf(!pgUrl)('PostgreSQL rate limiter (TEST_DATABASE_URL)', () => {
   });
 
   it('starts while PostgreSQL answers slower than a decision may wait, and decides from memory meanwhile', async () => {
-    const relay = await relayTo(url);
+    const relay = await relayTo(url, relayOptions);
     try {
       relay.set('lagging');
       // The table's creation gets the start-up allowance (here 15 s: connecting alone takes several
@@ -239,7 +194,7 @@ describe.skipIf(!pgUrl)('PostgreSQL rate limiter (TEST_DATABASE_URL)', () => {
   });
 
   it('falls back within its timeout when PostgreSQL accepts but never answers', async () => {
-    const relay = await relayTo(url);
+    const relay = await relayTo(url, relayOptions);
     try {
       const limiter = await pgLimiter({ databaseUrl: relay.url, limit: 1, timeoutMs: 300 });
       relay.set('silent');
