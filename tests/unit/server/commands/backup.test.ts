@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import {
   existsSync,
@@ -20,6 +19,7 @@ import { validSubmission } from '../../../support/lead-fixture.ts';
 import { startServer } from '../../../reliability/server-process.ts';
 import { lead } from '../leads/store-contract.ts';
 import { childEnv } from '../../../support/child-env.ts';
+import { runScript } from '../../../support/run-script.ts';
 import { age, sqliteFile } from '../../../support/backup-files.ts';
 
 const CLI = fileURLToPath(new URL('../../../../src/server/commands/backup.ts', import.meta.url));
@@ -35,14 +35,7 @@ afterEach(() => {
 });
 
 function runCli(args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number; stderr: string }>((resolve) => {
-    execFile(
-      process.execPath,
-      [CLI, ...args],
-      { cwd: tempDir(), env: childEnv(env), timeout: 30_000 },
-      (error, _stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stderr }),
-    );
-  });
+  return runScript(CLI, args, { cwd: tempDir(), env: childEnv(env), timeout: 30_000 });
 }
 
 function readCopy(file: string): { integrity: unknown; names: string[] } {

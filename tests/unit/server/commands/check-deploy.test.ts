@@ -2,9 +2,9 @@
  * `npm run check:deploy` is the operator's last look before a deploy: it must fail on what the
  * README says never belongs in production, and say when no lead would reach the team.
  */
-import { execFile } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { childEnv } from '../../../support/child-env.ts';
+import { runScript } from '../../../support/run-script.ts';
 
 const real = {
   SITE_URL: 'https://www.humanwise.co',
@@ -20,14 +20,7 @@ const webhook = {
 const metrics = { METRICS_TOKEN: 'metrics-token-0123456789abcdef' };
 
 const checkDeploy = (env: Record<string, string>) =>
-  new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(
-      process.execPath,
-      ['src/server/commands/check-deploy.ts'],
-      { env: childEnv(env), timeout: 20_000 },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
+  runScript('src/server/commands/check-deploy.ts', [], { env: childEnv(env), timeout: 20_000 });
 
 describe('npm run check:deploy', () => {
   it('passes real values with a channel to the team and monitoring, and says nothing else', async () => {

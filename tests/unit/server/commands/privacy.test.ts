@@ -2,21 +2,20 @@
  * The privacy and delivery commands as an operator runs them (`npm run leads:find` etc. run these
  * files), against a SQLite file and, with TEST_DATABASE_URL, a PostgreSQL schema of their own.
  */
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLeadStore } from '../../../../src/server/leads/store.ts';
 import { loadSettings } from '../../../../src/server/settings.ts';
 import { frustrationOptions } from '../../../../src/lib/waitlist/schema.ts';
 import { lead, testClock } from '../leads/store-contract.ts';
+import { childEnv } from '../../../support/child-env.ts';
+import { runScript } from '../../../support/run-script.ts';
 
-const run = promisify(execFile);
 const PRIVACY = fileURLToPath(new URL('../../../../src/server/commands/privacy.ts', import.meta.url));
 const DELIVERIES = fileURLToPath(new URL('../../../../src/server/commands/deliveries.ts', import.meta.url));
 const HOOK = {
@@ -24,19 +23,9 @@ const HOOK = {
   LEADS_WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 3).toString('base64')}`,
 };
 
-async function cli(script: string, args: string[], env: Record<string, string>) {
-  // NODE_COMPILE_CACHE: CI sets one for every process it starts; a command started without it
-  // compiles every module again, about three times as long.
-  const { PATH, HOME, NODE_COMPILE_CACHE } = process.env;
-  try {
-    const { stdout, stderr } = await run(process.execPath, [script, ...args], {
-      env: { PATH, HOME, ...(NODE_COMPILE_CACHE && { NODE_COMPILE_CACHE }), ...env },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
+function cli(script: string, args: string[], env: Record<string, string>) {
+  const { HOME } = process.env;
+  return runScript(script, args, { env: childEnv({ ...(HOME ? { HOME } : {}), ...env }) });
 }
 
 interface Target {

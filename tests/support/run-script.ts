@@ -1,0 +1,24 @@
+import { execFile } from 'node:child_process';
+
+export interface ScriptResult {
+  /** The exit code; 1 when the process was killed (its `timeout`). */
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs a Node script as an operator runs a command: a process of its own on the test's Node, with
+ * exactly `env` (build it with `childEnv`). Resolves with its exit code and output, whatever the code.
+ */
+export function runScript(
+  script: string,
+  args: string[],
+  options: { env: Record<string, string>; cwd?: string; timeout?: number },
+): Promise<ScriptResult> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [script, ...args], options, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
