@@ -104,13 +104,12 @@ function canMatch(selector: Selector, page: PageVocabulary): boolean {
 
 type Visitor = CssVisitor<CustomAtRules>;
 
-/** Blocks that hold rules: once pruning has emptied them, they go too. */
-const dropWhenEmpty = {
-  media: (rule: { value: { rules: unknown[] } }) => (rule.value.rules.length === 0 ? [] : undefined),
-  supports: (rule: { value: { rules: unknown[] } }) => (rule.value.rules.length === 0 ? [] : undefined),
-  'layer-block': (rule: { value: { rules: unknown[] } }) => (rule.value.rules.length === 0 ? [] : undefined),
-} as NonNullable<Visitor['Rule']>;
-
+/**
+ * Minifies `css` through `visitor`. A block whose rules the visitor removed stays, empty, until the
+ * next pass drops it (an emptied layer becomes a statement that keeps its place in the layer order),
+ * so what `pruneRules` empties goes in `pruneProperties`' pass. lightningcss 1.33 never calls exit
+ * visitors keyed by rule type, which this module used to hand it for that.
+ */
 const minify = (css: string, visitor: Visitor) =>
   transform({ filename: 'page.css', code: Buffer.from(css), minify: true, visitor }).code.toString();
 
@@ -137,13 +136,6 @@ function propertiesInUse(css: string, page: PageVocabulary): Set<string> {
   return needed;
 }
 
-const hasNoDeclarations = (rule: {
-  value: { declarations?: { declarations?: unknown[]; importantDeclarations?: unknown[] }; rules?: unknown[] };
-}) =>
-  (rule.value.declarations?.declarations?.length ?? 0) +
-    (rule.value.declarations?.importantDeclarations?.length ?? 0) ===
-    0 && (rule.value.rules?.length ?? 0) === 0;
-
 /** The stylesheet without the rules a page with this vocabulary cannot use (custom properties untouched). */
 function pruneRules(css: string, page: PageVocabulary): string {
   return minify(css, {
@@ -152,7 +144,6 @@ function pruneRules(css: string, page: PageVocabulary): string {
       // lightningcss cannot hand every rule back once edited, and the bytes saved would be few.
       style: (rule) => (rule.value.selectors.some((selector) => canMatch(selector, page)) ? undefined : []),
     },
-    RuleExit: dropWhenEmpty,
   });
 }
 
@@ -164,7 +155,6 @@ function pruneProperties(css: string, inUse: Set<string>): string {
     Declaration: {
       custom: (declaration) => (!declaration.name.startsWith('--') || inUse.has(declaration.name) ? undefined : []),
     },
-    RuleExit: { ...dropWhenEmpty, style: (rule) => (hasNoDeclarations(rule) ? [] : undefined) },
   });
 }
 
