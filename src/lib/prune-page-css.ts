@@ -159,6 +159,15 @@ function pruneProperties(css: string, inUse: Set<string>): string {
 }
 
 /**
+ * Tailwind opens its output with a comment, `/*! tailwindcss v… | MIT License | https://tailwindcss.com`,
+ * which minifiers keep. It points at the project and is not the licence's notice (it holds
+ * neither the copyright nor the permission text; tailwindlabs/tailwindcss#11536, where its author
+ * calls it promotion), and in every page's copy it cost 76 bytes of brotli on /results: most of
+ * what kept that page from arriving in the first round trip.
+ */
+const TAILWIND_BANNER = /^\/\*! tailwindcss [^*]*\*\/\n?/;
+
+/**
  * The stylesheets of one page without the rules and custom properties the page cannot use. They
  * share one cascade, so a custom property declared in one (the font stack Astro's <Font> declares)
  * stays when another reads it (the site stylesheet's `--font-sans: var(--font-inter)`).
@@ -167,7 +176,7 @@ export function pruneStylesheets(sheets: string[], page: PageVocabulary): string
   const pruned = sheets.map((css) => pruneRules(css, page));
   // Registered properties cost style work on every element, theme variables cost bytes: keep only those read.
   const inUse = propertiesInUse(pruned.join('\n'), page);
-  return pruned.map((css) => pruneProperties(css, inUse));
+  return pruned.map((css) => pruneProperties(css, inUse).replace(TAILWIND_BANNER, ''));
 }
 
 /** The stylesheet without the rules and custom properties a page with this vocabulary cannot use. */

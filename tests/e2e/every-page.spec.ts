@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { cspViolations, recordCspViolations } from '../support/csp.ts';
-import { expectSameRendering, siteStylesheets } from '../support/page-css.ts';
+import { expectSameRendering, shippedSiteStylesheet, siteStylesheets } from '../support/page-css.ts';
 import { publicRoutes } from '../support/routes.ts';
 import { scrollThroughAndSettle } from '../support/settle.ts';
 
@@ -38,7 +38,7 @@ for (const route of routes) {
       await expectNoAxeViolations(page);
       expect(await cspViolations(page)).toEqual([]);
       const html = await (await request.get(route)).text();
-      const shipped = html.match(/<style>(\/\*! tailwindcss[\s\S]*?)<\/style>/)?.[1] ?? '';
+      const shipped = shippedSiteStylesheet(html);
       expect(shipped.length).toBeGreaterThan(0);
       expect(shipped.length).toBeLessThan(siteStylesheets[0]!.length * 0.75);
     });

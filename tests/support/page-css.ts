@@ -10,16 +10,23 @@ import { expect, type Page } from '@playwright/test';
 const originals: { stylesheets: Record<string, string>; pages: Record<string, string[]> } = JSON.parse(
   readFileSync(join(import.meta.dirname, '..', '..', 'dist', 'page-css', 'originals.json'), 'utf8'),
 );
-const BANNER = '/*! tailwindcss';
+/** Tailwind's output is the one stylesheet with a base layer (its preflight), pruned or whole. */
+const SITE_STYLESHEET_MARK = '@layer base{';
 /** The site stylesheet before pruning (one, the same on every page: page-css.spec.ts checks it). */
 export const siteStylesheets = [...new Set(Object.values(originals.pages).flat())]
   .map((hash) => originals.stylesheets[hash]!)
-  .filter((css) => css.startsWith(BANNER));
+  .filter((css) => css.includes(SITE_STYLESHEET_MARK));
+
+/** The site stylesheet a page's HTML carries, pruned ('' when it has none). */
+export const shippedSiteStylesheet = (html: string) =>
+  [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)]
+    .map((match) => match[1]!)
+    .find((css) => css.includes(SITE_STYLESHEET_MARK)) ?? '';
 
 /** Computed styles that differ once the whole stylesheet is back (at most 10, described). */
 function differencesFromWholeStylesheet(page: Page, whole: string) {
   return page.evaluate(
-    ({ whole, banner }) => {
+    ({ whole, mark }) => {
       // Pseudo-elements are costly to read whole: only those that exist (or could) are compared.
       const pseudosOf = (element: Element) => {
         const pseudos: string[] = [];
@@ -57,7 +64,7 @@ function differencesFromWholeStylesheet(page: Page, whole: string) {
         );
       const describeElement = (element: Element) =>
         `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}.${[...element.classList].slice(0, 4).join('.')}`;
-      const styles = [...document.querySelectorAll('style')].filter((style) => style.textContent?.startsWith(banner));
+      const styles = [...document.querySelectorAll('style')].filter((style) => style.textContent?.includes(mark));
       if (styles.length !== 1) return [`expected one site stylesheet in the page, found ${styles.length}`];
       const style = styles[0]!;
       // A transition would report a changed value as its starting point, hiding the difference; and
@@ -85,7 +92,7 @@ function differencesFromWholeStylesheet(page: Page, whole: string) {
       });
       return differences;
     },
-    { whole, banner: BANNER },
+    { whole, mark: SITE_STYLESHEET_MARK },
   );
 }
 

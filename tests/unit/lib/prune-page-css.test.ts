@@ -87,6 +87,12 @@ describe('pruneStylesheet', () => {
 });
 
 describe('pruneStylesheets', () => {
+  it("drops Tailwind's banner comment and keeps any other", () => {
+    const banner = '/*! tailwindcss v4.3.5 | MIT License | https://tailwindcss.com */\n';
+    expect(prune(`${banner}p{margin:0}`)).toBe('p{margin:0}');
+    expect(prune('/*! some-library v1 | MIT */\np{margin:0}')).toBe('/*! some-library v1 | MIT */\np{margin:0}');
+  });
+
   it("keeps a custom property declared in one of a page's stylesheets while another reads it", () => {
     const page = { classes: new Set<string>(), elements: new Set(['body']), properties: new Set<string>() };
     const fonts =
