@@ -20,8 +20,12 @@ export async function builtFiles(clientDir: string): Promise<string[]> {
 
 const compressibleTypes = new Set(['.html', '.css', '.js', '.mjs', '.json', '.svg', '.xml', '.txt', '.webmanifest']);
 
-/** The hash a file's ETag and its compressed forms' names are made of. */
-export const contentHash = (body: Buffer) => createHash('sha1').update(body).digest('base64url');
+/**
+ * The hash a file's ETag and its compressed forms' names are made of: 96 of SHA-1's 160 bits, which
+ * tell one version of a file from the next as surely and make every answer's headers 11 bytes
+ * shorter (a page's first round trip carries them too).
+ */
+export const contentHash = (body: Buffer) => createHash('sha1').update(body).digest('base64url').slice(0, 16);
 
 /** Text worth compressing: a file of a text type over 512 bytes (below that, headers outweigh the gain). */
 export function isCompressible(file: string, body: Buffer): boolean {

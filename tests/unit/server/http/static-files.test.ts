@@ -32,6 +32,8 @@ describe('the build’s compressed forms', () => {
 
     // Replaced by a brotli the server would never make (quality 1): it serves these very bytes.
     const about = await loadStaticAssets(dist).then((assets) => assets.get('/about'));
+    // 16 characters of hash: every answer's headers count against a page's first round trip.
+    expect(about?.etag).toMatch(/^"[\w-]{16}"$/);
     const brName = stored.find((name) => `"${name.replace(/\.br$/, '')}"` === about?.etag);
     expect(brName).toBeDefined();
     const quick = brotliCompressSync(readFileSync(`${dist}client/about.html`), {
