@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import {
   SettingsError,
 } from '../../../src/server/settings.ts';
 import { childEnv } from '../../support/child-env.ts';
+import { runScript } from '../../support/run-script.ts';
 import { testTempDir } from '../../support/temp-dir.ts';
 
 const problemsOf = (env: Record<string, string>): string[] => {
@@ -126,14 +126,11 @@ describe('settings', () => {
 // one such start once took over 20 s: the child gets 50 s, the test 60.
 describe('the server and the export with a bad setting', { timeout: 60_000 }, () => {
   const run = (file: string, env: Record<string, string>, cwd = testTempDir('humanwise-settings-')) =>
-    new Promise<{ code: number; stderr: string }>((resolve) => {
-      execFile(
-        process.execPath,
-        [path.resolve(file)],
-        { cwd, env: childEnv(env), timeout: 50_000 },
-        (error, _stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stderr }),
-      );
-    });
+    // Its exit code and what it printed to stderr, compared whole below.
+    runScript(path.resolve(file), [], { cwd, env: childEnv(env), timeout: 50_000 }).then(({ code, stderr }) => ({
+      code,
+      stderr,
+    }));
 
   it('stop with one line per bad variable, not a stack trace (SITE_URL before the pages load)', async () => {
     const result = await run('src/server/main.ts', { SITE_URL: 'humanwise.co', PORT: 'eighty' });

@@ -4,7 +4,6 @@
  * real reads, and a submission the store cannot take is logged as an error. Needs `npm run build`
  * (npm test builds first).
  */
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { closeSync, copyFileSync, existsSync, mkdtempSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -22,6 +21,7 @@ import { submission } from '../../reliability/submissions.ts';
 import { waitlistApiMessages } from '../../../src/server/waitlist/messages.ts';
 import { lead } from './leads/store-contract.ts';
 import { childEnv } from '../../support/child-env.ts';
+import { runScript } from '../../support/run-script.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const LAUNCH = path.join(ROOT, 'src/server/launch.mjs');
@@ -40,17 +40,10 @@ afterEach(() => {
 /** Starts the server expecting it to stop; its exit code and what it printed. */
 async function startExpectingExit(env: Record<string, string>) {
   const port = String(await freePort());
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(
-      process.execPath,
-      [LAUNCH],
-      {
-        cwd: ROOT,
-        timeout: 60_000,
-        env: childEnv({ PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }),
-      },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
+  return runScript(LAUNCH, [], {
+    cwd: ROOT,
+    timeout: 60_000,
+    env: childEnv({ PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }),
   });
 }
 
