@@ -1,5 +1,5 @@
-import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { runScript, type ScriptResult } from './run-script.ts';
 
 const CLI = fileURLToPath(new URL('../../src/server/commands/export.ts', import.meta.url));
 
@@ -16,22 +16,12 @@ export const EXPORT_CLI_TEST_TIMEOUT_MS = 2 * EXPORT_CLI_TIMEOUT_MS;
  * Runs `npm run leads:export` (src/server/commands/export.ts) with `args`, the test's environment
  * without its store settings, plus `env`; its exit code (1 for a kill) and output.
  */
-export function runExportCli(
-  args: string[],
-  env: Record<string, string>,
-  cwd?: string,
-): Promise<{ code: number; stdout: string; stderr: string }> {
+export function runExportCli(args: string[], env: Record<string, string>, cwd?: string): Promise<ScriptResult> {
   const base = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => name !== 'DATABASE_URL' && name !== 'SQLITE_PATH'),
+    Object.entries(process.env).filter(
+      (entry): entry is [string, string] =>
+        entry[1] !== undefined && entry[0] !== 'DATABASE_URL' && entry[0] !== 'SQLITE_PATH',
+    ),
   );
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [CLI, ...args],
-      { env: { ...base, ...env }, cwd: cwd ?? process.cwd(), timeout: EXPORT_CLI_TIMEOUT_MS },
-      (error, stdout, stderr) => {
-        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-      },
-    );
-  });
+  return runScript(CLI, args, { env: { ...base, ...env }, cwd: cwd ?? process.cwd(), timeout: EXPORT_CLI_TIMEOUT_MS });
 }
