@@ -18,10 +18,7 @@ export const EXPORT_CLI_TEST_TIMEOUT_MS = 2 * EXPORT_CLI_TIMEOUT_MS;
  */
 export function runExportCli(args: string[], env: Record<string, string>, cwd?: string): Promise<ScriptResult> {
   const base = Object.fromEntries(
-    Object.entries(process.env).filter(
-      (entry): entry is [string, string] =>
-        entry[1] !== undefined && entry[0] !== 'DATABASE_URL' && entry[0] !== 'SQLITE_PATH',
-    ),
+    Object.entries(process.env).filter(([name]) => name !== 'DATABASE_URL' && name !== 'SQLITE_PATH'),
   );
   return runScript(CLI, args, { env: { ...base, ...env }, cwd: cwd ?? process.cwd(), timeout: EXPORT_CLI_TIMEOUT_MS });
 }

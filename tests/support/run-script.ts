@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 
 export interface ScriptResult {
-  /** The exit code; 1 when the process was killed (its `timeout`). */
+  /** The exit code; 1 when the process was killed (its `timeout`) or could not run (`ENOENT`, output over `maxBuffer`). */
   code: number;
   stdout: string;
   stderr: string;
@@ -14,11 +14,12 @@ export interface ScriptResult {
 export function runScript(
   script: string,
   args: string[],
-  options: { env: Record<string, string>; cwd?: string; timeout?: number },
+  options: { env: NodeJS.ProcessEnv; cwd?: string; timeout?: number; maxBuffer?: number },
 ): Promise<ScriptResult> {
   return new Promise((resolve) => {
     execFile(process.execPath, [script, ...args], options, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+      // A process that exited has a numeric code; one that never ran, or was cut off, a string or none.
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
     );
   });
 }

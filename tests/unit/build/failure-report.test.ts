@@ -4,11 +4,11 @@
  * and Astro's internals included (src/build/failure-report.ts). Each case copies the project,
  * breaks one file there and runs the build script itself, as a person or the editor's publishing does.
  */
-import { execFile } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { copyProject } from '../../support/project-copy.ts';
+import { runScript } from '../../support/run-script.ts';
 import { BUILD_STOPPED, parseBuildFailure } from '../../../src/lib/content/build-failure.ts';
 
 const copies: string[] = [];
@@ -27,17 +27,13 @@ function edit(dir: string, file: string, change: (text: string) => string) {
  * `node src/build/build.ts` in the copy, on the project's Node (the runner's own), as `npm run build`
  * runs it: its exit code and all it printed.
  */
-function build(dir: string): Promise<{ code: number; output: string }> {
-  return new Promise((done) => {
-    execFile(
-      process.execPath,
-      ['src/build/build.ts', '--out-dir', 'dist.test'],
-      { cwd: dir, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' }, maxBuffer: 10 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output: `${stdout}\n${stderr}` });
-      },
-    );
+async function build(dir: string): Promise<{ code: number; output: string }> {
+  const { code, stdout, stderr } = await runScript('src/build/build.ts', ['--out-dir', 'dist.test'], {
+    cwd: dir,
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+    maxBuffer: 10 * 1024 * 1024,
   });
+  return { code, output: `${stdout}\n${stderr}` };
 }
 
 afterAll(() => {

@@ -4,11 +4,11 @@
  * cannot use (src/content/markdown-loader.ts), with its line. Each case copies the project to a temp
  * dir, breaks files there and runs `astro sync`, which loads and validates every collection.
  */
-import { execFile } from 'node:child_process';
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { copyProject } from '../../support/project-copy.ts';
+import { runScript } from '../../support/run-script.ts';
 
 const copies: string[] = [];
 
@@ -41,19 +41,14 @@ function editJson(dir: string, path: string, change: (data: Record<string, unkno
  * `astro sync` in `dir`, by Astro's own script on the runner's Node (npx would add a process and
  * npm's start-up to each of these syncs, about half a second of CPU each).
  */
-function astroSync(dir: string): Promise<SyncResult> {
-  return new Promise((done) => {
-    execFile(
-      process.execPath,
-      [join(dir, 'node_modules/astro/bin/astro.mjs'), 'sync'],
-      { cwd: dir, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' }, maxBuffer: 10 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        // Strip colour codes in case a tool ignores NO_COLOR.
-        const output = `${stdout}\n${stderr}`.replace(/\u001b\[[0-9;]*m/g, '');
-        done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output });
-      },
-    );
+async function astroSync(dir: string): Promise<SyncResult> {
+  const { code, stdout, stderr } = await runScript(join(dir, 'node_modules/astro/bin/astro.mjs'), ['sync'], {
+    cwd: dir,
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+    maxBuffer: 10 * 1024 * 1024,
   });
+  // Strip colour codes in case a tool ignores NO_COLOR.
+  return { code, output: `${stdout}\n${stderr}`.replace(/\u001b\[[0-9;]*m/g, '') };
 }
 
 afterAll(() => {
