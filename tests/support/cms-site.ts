@@ -8,6 +8,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { pollUntil } from './poll.ts';
 import { copyProject } from './project-copy.ts';
+import { runScript } from './run-script.ts';
 
 const COPIED = ['src', 'public', 'keystatic.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
 
@@ -17,18 +18,6 @@ export interface CmsSite {
   /** The server's output so far (for a failure's message). */
   output(): string;
   stop(): Promise<void>;
-}
-
-function run(command: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command[0] ?? 'node', command.slice(1), { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk));
-    child.on('close', (code) =>
-      code === 0 ? resolve(output) : reject(new Error(`${command.join(' ')} failed:\n${output}`)),
-    );
-  });
 }
 
 export async function startCmsSite(port: number, password: string): Promise<CmsSite> {
@@ -44,7 +33,9 @@ export async function startCmsSite(port: number, password: string): Promise<CmsS
     NO_COLOR: '1',
   };
   // The project's pinned Node (the runner's own), as `npm run build` and `npm run serve` use it.
-  await run([process.execPath, 'src/build/build.ts'], { cwd: dir, env });
+  const build = await runScript('src/build/build.ts', [], { cwd: dir, env, maxBuffer: 10 * 1024 * 1024 });
+  if (build.code !== 0)
+    throw new Error(`the CMS site's build failed (exit ${build.code}):\n${build.stdout}\n${build.stderr}`);
   let output = '';
   const server: ChildProcess = spawn(process.execPath, ['src/server/launch.mjs'], {
     cwd: dir,
