@@ -27,7 +27,8 @@ export const budgets = {
   firstTapMs: 100,
   /**
    * Every other tap inside a page (bench/interactions.ts: the menu drawer, the Programs menu, a
-   * Results filter, the wizard's Next and Previous, its Submit, the POV page's "Try again"), from
+   * Results filter, the wizard's Next and Previous, its Submit, Submit to the success message less
+   * the request that stores the lead, the POV page's "Try again"), from
    * the pointerdown to the end of the first frame showing its result, same throttling; the median
    * of TAP_RUNS each. The same for a Results filter tapped 300 ms after Results is shown from a prerender
    * (bench/navigate.ts).

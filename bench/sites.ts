@@ -85,7 +85,8 @@ async function startSite(
         [join(root, 'src', 'server', 'launch.mjs')],
         loopbackServerEnv(
           { port, sqlitePath, feedUrl: `http://127.0.0.1:${fixturePort}${feedPath}` },
-          { LOG_LEVEL: logLevel },
+          // Off: the bench stores a lead with each Submit it times, more from one address than the limit lets through.
+          { LOG_LEVEL: logLevel, WAITLIST_RATE_LIMIT: '0' },
         ),
       ),
     `http://127.0.0.1:${port}/healthz`,

@@ -46,6 +46,7 @@ test('one interaction of each kind stands for its kind', { tag: '@one-viewport' 
     "the wizard's Next (step 1)",
     "the wizard's Previous (step 2)",
     "the wizard's Submit (step 5)",
+    'Submit to the success message',
     "the POV page's Try again",
   ]);
 });
