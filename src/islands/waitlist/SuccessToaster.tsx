@@ -2,14 +2,16 @@ import { type CSSProperties, useEffect, useState } from 'react';
 import { CloseButton } from '../../components/ui/CloseButton.tsx';
 
 /**
- * The waiting list's success toast (sonner), loaded when the answers are sent. Sonner was about a
+ * The waiting list's success toast (sonner), loaded once the dialog is open. Sonner was about a
  * quarter of the wizard's code (8 KB of its 36 KB gzip), and as it loads it puts a stylesheet of its
- * own into the page, which restyles the whole page: loaded with the wizard, it arrived, ran and
- * rendered its toaster on every program page before anyone had opened the dialog, in the idle
- * moments after the load in which a visitor's first tap on Join can come (docs/history/performance.md,
- * "A fast morning"). Nothing shows a toast before a lead is stored: sonner comes over the network
- * beside the answers, and is there when the server's answer is. Loaded any earlier (when the dialog
- * opens, say), its restyle would meet the visitor's typing and their taps on Next.
+ * own into the page, which restyles the page: loaded with the wizard, it arrived, ran and rendered
+ * its toaster on every program page before anyone had opened the dialog, in the idle moments after
+ * the load in which a visitor's first tap on Join can come (docs/history/performance.md, "A fast
+ * morning"). Loaded as the answers were sent, it came over a phone's network no sooner than the
+ * server's answer, and the success message waited for it to arrive and run. Loaded once the dialog
+ * is open and the browser idle, it runs while the visitor fills the first step (about 30 ms of the
+ * main thread at 4x CPU, its restyle included), and no tap was measured slower for it
+ * (docs/history/performance.md, "Submit to the success message").
  *
  * The toaster is mounted, empty, before its message is added: a toast asked for before it listens
  * is kept by sonner and replayed to it once it subscribes, in its effect after that first render, so
@@ -61,7 +63,7 @@ function loadSonner(): Promise<Sonner> {
   return loading;
 }
 
-/** Starts loading sonner; called as the answers are sent. */
+/** Starts loading sonner; called once the dialog is open and the browser idle, and again as the answers are sent. */
 export function loadSuccessToast(): void {
   void loadSonner().catch(() => {});
 }

@@ -66,6 +66,8 @@ function WaitlistDialog({ program = null }: { program?: string | null }) {
       // The funnel's first step is counted here, not by the form, which is mounted before anyone opens it.
       track(analyticsEvents.waitlistOpened, { program: wanted });
       track(analyticsEvents.waitlistStep, { step: 1, program: wanted });
+      // The success toast's library, there before the server's answer is (SuccessToaster.tsx).
+      whenIdle(loadSuccessToast);
       const waiting = sessionRef.current;
       if (waiting && waiting.program === wanted) {
         show(dialog);

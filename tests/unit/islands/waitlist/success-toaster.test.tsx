@@ -1,15 +1,16 @@
 // @vitest-environment jsdom
 import { act, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import {
-  loadSuccessToast,
-  showSuccessToast,
-  SuccessToaster,
-} from '../../../../src/islands/waitlist/SuccessToaster.tsx';
+import { describe, expect, it, vi } from 'vitest';
 
 // One test, in order: the module keeps whether sonner has arrived, as the page does.
 describe('SuccessToaster', () => {
   it('renders no toaster until sonner is loaded, then shows a toast asked for before it arrived, announced', async () => {
+    // A fresh copy of the module: test files share their worker's modules (vitest.config.ts), and
+    // the wizard's tests load sonner into the copy they use.
+    vi.resetModules();
+    const { loadSuccessToast, showSuccessToast, SuccessToaster } = await import(
+      '../../../../src/islands/waitlist/SuccessToaster.tsx'
+    );
     window.matchMedia ??= (() => ({ matches: false, addEventListener() {}, removeEventListener() {} })) as never;
     render(<SuccessToaster />);
     // Only the empty status region kept for a message sonner could not be loaded to show.
