@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { storedLeads, uniqueEmail } from '../support/leads.ts';
 import { elementsRestyledDuring } from '../support/restyles.ts';
-import { openWizard } from '../support/wizard.ts';
+import { joinFromThisPage, openWizard } from '../support/wizard.ts';
 
 const PROGRAM = '/program/orchestration';
 
@@ -37,9 +37,7 @@ test('the wizard: errors on step 1, five steps, success toast, one lead stored w
   await page.goto(PROGRAM);
   await expect(page.locator('dialog form')).toBeAttached();
   await expect(notifications).toHaveCount(0);
-  await page.getByRole('main').getByRole('link', { name: 'Join the Waiting List' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Join the Waiting List' });
-  await expect(dialog).toBeVisible();
+  const dialog = await joinFromThisPage(page);
   await expect(notifications).toHaveCount(1);
   await expect(dialog.getByText(/^Step 1 of 5/)).toBeVisible();
   await expect(dialog.getByRole('progressbar', { name: 'Waiting list progress' })).toHaveAttribute(
