@@ -117,9 +117,10 @@ function WaitlistDialog({ program = null }: { program?: string | null }) {
         aria-labelledby="waitlist-title"
         aria-describedby="waitlist-description"
         // Closing by button, Escape or backdrop all end here: unmounting the form resets it (once
-        // a send on its way is answered).
+        // a send on its way is answered). Chromium fires the event at the next frame, which may come
+        // after a failed send has opened the dialog again on its answers: those stay.
         onClose={() => {
-          if (!sending.current) setSession(null);
+          if (!sending.current && !dialogRef.current?.open) setSession(null);
         }}
         onClick={(event) => {
           if (event.target === event.currentTarget) close();
