@@ -68,7 +68,7 @@ export default defineConfig({
           provide: { componentRuntime: 'preact' },
           // Testing Library and the form libraries import React themselves: bundle them with the
           // test so the alias reaches their imports too (one runtime, not two).
-          server: { deps: { inline: [/@testing-library\/react/, /react-hook-form/, /@hookform/, /sonner/] } },
+          server: { deps: { inline: [/@testing-library\/react/, /react-hook-form/, /@hookform/] } },
         },
       },
     ],

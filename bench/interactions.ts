@@ -133,13 +133,13 @@ export const INTERACTIONS: readonly Interaction[] = [
     shown: 'dialog[open] button[type="submit"][aria-disabled="true"]',
   },
   {
-    // The same tap, to the success message: the toast's first frame on its way in (sonner marks it
-    // mounted then). The request that stores the lead is the network's, not the page's: taken out.
+    // The same tap, to the success message: the toast's first frame, in which it is visible, rising
+    // into place. The request that stores the lead is the network's, not the page's: taken out.
     label: 'Submit to the success message',
     route: '/program/orchestration',
     before: (page) => wizardAtStep(page, 5),
     target: (page) => wizard(page).getByRole('button', { name: 'Submit' }),
-    shown: '[data-sonner-toast][data-mounted="true"]',
+    shown: '.success-toast',
     waitsOn: WAITLIST_API_PATH,
   },
   {

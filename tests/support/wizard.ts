@@ -7,11 +7,6 @@ import { expect, type Locator, type Page } from '@playwright/test';
  */
 export async function openWizard(page: Page, programPage = '/program/orchestration'): Promise<Locator> {
   await page.goto(programPage);
-  return joinFromThisPage(page);
-}
-
-/** The same from the page already open: its first "Join the Waiting List" in the main content. */
-export async function joinFromThisPage(page: Page): Promise<Locator> {
   await page.getByRole('main').getByRole('link', { name: 'Join the Waiting List' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Join the Waiting List' });
   await expect(dialog).toBeVisible();

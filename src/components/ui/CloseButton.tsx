@@ -8,9 +8,8 @@ export interface CloseButtonProps {
 }
 
 /**
- * The close button in a panel's top corner (the waiting-list dialog, the success message shown
- * without sonner): a 44 px target drawn back into the corner by its negative margins, named for
- * screen readers only.
+ * The close button in a panel's top corner (the waiting-list dialog, its success toast): a 44 px
+ * target drawn back into the corner by its negative margins, named for screen readers only.
  */
 export function CloseButton({ onClick, className }: CloseButtonProps) {
   return (

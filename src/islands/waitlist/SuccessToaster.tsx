@@ -1,139 +1,139 @@
-import { type CSSProperties, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { CloseButton } from '../../components/ui/CloseButton.tsx';
+import { afterNextFrame } from '../scheduling.ts';
 
 /**
- * The waiting list's success toast (sonner), loaded once the dialog is open. Sonner was about a
- * quarter of the wizard's code (8 KB of its 36 KB gzip), and as it loads it puts a stylesheet of its
- * own into the page, which restyles the page: loaded with the wizard, it arrived, ran and rendered
- * its toaster on every program page before anyone had opened the dialog, in the idle moments after
- * the load in which a visitor's first tap on Join can come (docs/history/performance.md, "A fast
- * morning"). Loaded as the answers were sent, it came over a phone's network no sooner than the
- * server's answer, and the success message waited for it to arrive and run. Loaded once the dialog
- * is open and the browser idle, it runs while the visitor fills the first step (about 30 ms of the
- * main thread at 4x CPU, its restyle included), and no tap was measured slower for it
- * (docs/history/performance.md, "Submit to the success message").
+ * The waiting list's success toast, as decisions.md has toasts: bottom-right, one at a time, five
+ * seconds, announced to screen readers; as sonner's were, it waits while pointed at or focused, and
+ * Alt+T takes focus to it. Written here rather than taken from sonner, which it replaced: sonner
+ * renders a toast transparent and shows it once an effect has marked it mounted, a frame later, and
+ * sonner itself (8 KB gzip) had to be loaded, run and restyle the page while the dialog was open.
+ * With it, the page's own part of Submit to the success message was 2.5 times a tap's 100 ms on a
+ * phone at 4x CPU; this one is visible in the first frame after the server's answer
+ * (docs/history/performance.md, "The success message in the answer's frame").
  *
- * The toaster is mounted, empty, before its message is added: a toast asked for before it listens
- * is kept by sonner and replayed to it once it subscribes, in its effect after that first render, so
- * its live region is on the page when the message comes and screen readers announce it.
- *
- * A lead is stored before its toast is shown, and the dialog closes as it is: where sonner cannot be
- * loaded (the connection dropped as the answer came back, and asking again failed too), the visitor
- * would see the dialog go with no word that their answers arrived. The same message is then shown
- * without sonner, in a status region of our own that is always on the page.
+ * Its live region is on the page, empty, from the start, so screen readers announce what comes
+ * into it. A message shown while a modal dialog is open (the wizard shows it in the frame before it
+ * closes) is inert, so hidden from them, however visible: it is put in again once that dialog has
+ * closed and a frame has passed, when the region is theirs again, and announced then.
  */
-type Sonner = typeof import('sonner');
-
 interface SuccessMessage {
   title: string;
   description: string;
 }
 
-const TOAST_THEME = {
-  '--normal-bg': 'var(--color-night)',
-  '--normal-text': 'var(--color-on-night)',
-  '--normal-border': 'var(--color-night-line)',
-  '--border-radius': 'var(--radius-card)',
-  // The focus ring of night surfaces (.theme-night), for the toast and its close button: the page's
-  // own, dark violet, hardly shows on the night toast. (The toast's ring: src/styles/global.css.)
-  '--ring': 'var(--color-violet)',
-  fontFamily: 'inherit',
-} as CSSProperties;
-
-let sonner: Sonner | undefined;
-let loading: Promise<Sonner> | undefined;
-/** The mounted toaster's setter, told when sonner arrives. */
-const arrivals = new Set<(module: Sonner) => void>();
-/** The mounted toaster's setter, told the message sonner could not be loaded to show. */
-const unloaded = new Set<(message: SuccessMessage) => void>();
-
-function loadSonner(): Promise<Sonner> {
-  loading ??= import('sonner').then(
-    (module) => {
-      sonner = module;
-      for (const arrived of arrivals) arrived(module);
-      return module;
-    },
-    (error: unknown) => {
-      // Offline, say: the next call tries again.
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
+interface Shown extends SuccessMessage {
+  /** Which message this is: a new one restarts the time shown. */
+  id: number;
+  /** Changed to put the message in again (above), the same words in new nodes. */
+  announced: number;
 }
 
-/** Starts loading sonner; called once the dialog is open and the browser idle, and again as the answers are sent. */
-export function loadSuccessToast(): void {
-  void loadSonner().catch(() => {});
-}
+const SHOWN_MS = 5000;
+const TOAST_CLASSES =
+  'success-toast theme-night fixed inset-x-4 bottom-4 z-50 ml-auto flex max-w-sm items-start gap-3 rounded-card border border-night-line p-5 shadow-dialog sm:right-6 sm:bottom-6';
 
-/** Shows the success toast, loading sonner first where it has not arrived yet (or trying again). */
+/** The mounted toaster's setter. */
+const listeners = new Set<(message: SuccessMessage) => void>();
+let count = 0;
+
+/** Shows the message in the mounted toaster, replacing any shown. */
 export function showSuccessToast(title: string, description: string): void {
-  loadSonner().then(
-    ({ toast }) => toast.success(title, { description }),
-    () => {
-      for (const show of unloaded) show({ title, description });
-    },
-  );
+  for (const show of listeners) show({ title, description });
 }
 
-/**
- * Where the toasts appear: sonner's toaster once it has arrived, and the status region that shows
- * a message sonner could not be loaded for, in the toast's place and colours, until it is closed.
- */
 export function SuccessToaster() {
-  const [module, setModule] = useState(sonner);
-  const [fallback, setFallback] = useState<SuccessMessage | null>(null);
+  const [toast, setToast] = useState<Shown | null>(null);
+  const [paused, setPaused] = useState(false);
+  const toastRef = useRef<HTMLDivElement>(null);
+  // Where focus was before Alt+T took it to the toast: it goes back there when the toast goes.
+  const focusedBefore = useRef<HTMLElement | null>(null);
+
   useEffect(() => {
-    if (module) return;
-    arrivals.add(setModule);
-    return () => {
-      arrivals.delete(setModule);
+    const show = (message: SuccessMessage) => {
+      count += 1;
+      const id = count;
+      setToast({ ...message, id, announced: id });
+      const modal = document.querySelector('dialog:modal');
+      if (!modal) return;
+      const announce = () => {
+        count += 1;
+        const announced = count;
+        setToast((current) => (current?.id === id ? { ...current, announced } : current));
+      };
+      modal.addEventListener('close', () => afterNextFrame(announce), { once: true });
     };
-  }, [module]);
-  useEffect(() => {
-    unloaded.add(setFallback);
+    listeners.add(show);
     return () => {
-      unloaded.delete(setFallback);
+      listeners.delete(show);
     };
   }, []);
-  return (
-    <>
-      {module ? <SonnerToaster module={module} /> : null}
-      {/* Classes only when shown: empty, it is a block of no height, and its live region is there first. */}
-      <div
-        className={
-          fallback
-            ? 'theme-night fixed inset-x-4 bottom-4 z-50 ml-auto flex max-w-sm items-start gap-3 rounded-card border border-night-line p-5 shadow-dialog'
-            : undefined
-        }
-      >
-        <div role="status" className="flex-1">
-          {fallback ? (
-            <>
-              <p className="font-semibold">{fallback.title}</p>
-              <p className="mt-1 text-sm text-on-night-muted">{fallback.description}</p>
-            </>
-          ) : null}
-        </div>
-        {fallback ? <CloseButton onClick={() => setFallback(null)} /> : null}
-      </div>
-    </>
-  );
-}
 
-function SonnerToaster({ module: { Toaster } }: { module: Sonner }) {
+  /** Fades the toast out (at once where motion is reduced), unless another has replaced it meanwhile. */
+  const hide = useCallback((id: number) => {
+    const element = toastRef.current;
+    const gone = () => {
+      if (element?.contains(document.activeElement) && focusedBefore.current?.isConnected)
+        focusedBefore.current.focus();
+      focusedBefore.current = null;
+      setPaused(false);
+      setToast((current) => (current?.id === id ? null : current));
+    };
+    if (!element?.animate || matchMedia('(prefers-reduced-motion: reduce)').matches) {
+      gone();
+      return;
+    }
+    element
+      .animate([{ opacity: 1 }, { opacity: 0, translate: '0 0.5rem' }], { duration: 150, easing: 'ease-in' })
+      .finished.then(gone, gone);
+  }, []);
+
+  const shownId = toast?.id;
+  useEffect(() => {
+    if (shownId === undefined || paused) return;
+    const timer = setTimeout(() => hide(shownId), SHOWN_MS);
+    return () => clearTimeout(timer);
+  }, [shownId, paused, hide]);
+
+  const shown = shownId !== undefined;
+  useEffect(() => {
+    if (!shown) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (!event.altKey || event.code !== 'KeyT') return;
+      event.preventDefault();
+      const focused = document.activeElement;
+      if (focused instanceof HTMLElement && !toastRef.current?.contains(focused)) focusedBefore.current = focused;
+      // Ringed as by Tab, whatever moved focus before (a pointer, say): a key took it there.
+      toastRef.current?.focus({ focusVisible: true });
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [shown]);
+
   return (
-    <Toaster
-      position="bottom-right"
-      visibleToasts={1}
-      duration={5000}
-      closeButton
-      // The library's light theme is plain white. Its dark theme (light description text) with its
-      // colour variables set to the brand's night surface, inline so they win over the theme's own.
-      theme="dark"
-      style={TOAST_THEME}
-    />
+    // Classes only when shown: empty, it is a block of no height, and its live region is there first.
+    // biome-ignore lint/a11y/noStaticElementInteractions: pointing at it or focusing it only holds its time, as sonner's toasts did; not a control
+    <div
+      ref={toastRef}
+      className={toast ? TOAST_CLASSES : undefined}
+      // Alt+T focuses it; Tab then reaches its close button.
+      tabIndex={toast ? -1 : undefined}
+      onPointerEnter={() => setPaused(true)}
+      onPointerLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setPaused(false);
+      }}
+    >
+      <div role="status" className="flex-1">
+        {toast ? (
+          <div key={toast.announced}>
+            <p className="font-semibold">{toast.title}</p>
+            <p className="mt-1 text-sm text-on-night-muted">{toast.description}</p>
+          </div>
+        ) : null}
+      </div>
+      {toast ? <CloseButton onClick={() => hide(toast.id)} /> : null}
+    </div>
   );
 }

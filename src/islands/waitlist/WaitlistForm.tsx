@@ -35,7 +35,7 @@ const emptyValues = Object.fromEntries(
 export interface WaitlistFormProps {
   program: string | null;
   idempotencyKey: string;
-  /** As the answers, checked, go to the server: what their answer will need can load beside them. */
+  /** As the answers, checked, go to the server. */
   onSend?: () => void;
   onStored: () => void;
   /** A send ended without storing the lead (refused or failed); the form now shows why. */

@@ -2,8 +2,8 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { CloseButton } from '../../components/ui/CloseButton.tsx';
 import { analyticsEvents, track } from '../../lib/analytics/events.ts';
 import { IslandErrorBoundary } from '../IslandErrorBoundary.tsx';
-import { whenIdle } from '../scheduling.ts';
-import { loadSuccessToast, showSuccessToast, SuccessToaster } from './SuccessToaster.tsx';
+import { afterNextFrame, whenIdle } from '../scheduling.ts';
+import { showSuccessToast, SuccessToaster } from './SuccessToaster.tsx';
 import { SUCCESS_TEXT, SUCCESS_TITLE, WaitlistForm } from './WaitlistForm.tsx';
 
 export interface WaitlistWizardProps {
@@ -66,8 +66,6 @@ function WaitlistDialog({ program = null }: { program?: string | null }) {
       // The funnel's first step is counted here, not by the form, which is mounted before anyone opens it.
       track(analyticsEvents.waitlistOpened, { program: wanted });
       track(analyticsEvents.waitlistStep, { step: 1, program: wanted });
-      // The success toast's library, there before the server's answer is (SuccessToaster.tsx).
-      whenIdle(loadSuccessToast);
       const waiting = sessionRef.current;
       if (waiting && waiting.program === wanted) {
         show(dialog);
@@ -150,13 +148,23 @@ function WaitlistDialog({ program = null }: { program?: string | null }) {
               onCancel={close}
               onSend={() => {
                 sending.current = true;
-                loadSuccessToast();
               }}
               onStored={() => {
                 sending.current = false;
-                if (dialogRef.current?.open) close();
-                else setSession(null);
                 showSuccessToast(SUCCESS_TITLE, SUCCESS_TEXT);
+                const dialog = dialogRef.current;
+                if (!dialog?.open) {
+                  setSession(null);
+                  return;
+                }
+                // The toast is shown in the answer's frame with the dialog still open, only
+                // transparent (global.css): closing it restyles the whole page behind, which took
+                // most of that frame on a phone, so it closes in the task after that frame.
+                dialog.dataset.closing = '';
+                afterNextFrame(() => {
+                  delete dialog.dataset.closing;
+                  close();
+                });
               }}
               onUnsent={() => {
                 sending.current = false;

@@ -1,33 +1,107 @@
 // @vitest-environment jsdom
-import { act, render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { showSuccessToast, SuccessToaster } from '../../../../src/islands/waitlist/SuccessToaster.tsx';
 
-// One test, in order: the module keeps whether sonner has arrived, as the page does.
+const TITLE = 'Success!';
+const TEXT = "You've been added to the waiting list. We'll be in touch soon.";
+
 describe('SuccessToaster', () => {
-  it('renders no toaster until sonner is loaded, then shows a toast asked for before it arrived, announced', async () => {
-    // A fresh copy of the module: test files share their worker's modules (vitest.config.ts), and
-    // the wizard's tests load sonner into the copy they use.
-    vi.resetModules();
-    const { loadSuccessToast, showSuccessToast, SuccessToaster } = await import(
-      '../../../../src/islands/waitlist/SuccessToaster.tsx'
-    );
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame'] });
     window.matchMedia ??= (() => ({ matches: false, addEventListener() {}, removeEventListener() {} })) as never;
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    document.body.replaceChildren();
+  });
+
+  it('keeps its live region on the page, empty, and shows a message in it with a close button', () => {
     render(<SuccessToaster />);
-    // Only the empty status region kept for a message sonner could not be loaded to show.
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
-    expect(screen.queryByRole('region', { name: /^Notifications/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
 
-    // Asked for before sonner came: it loads, the toaster mounts, and then the toast shows in it.
-    act(() => showSuccessToast('Success!', "You've been added to the waiting list."));
-    const region = await screen.findByRole('region', { name: /^Notifications/ });
-    expect(region).toHaveAttribute('aria-live', 'polite');
-    expect(await screen.findByText('Success!')).toBeInTheDocument();
-    expect(screen.getByText("You've been added to the waiting list.")).toBeInTheDocument();
+    act(() => showSuccessToast(TITLE, TEXT));
+    expect(screen.getByRole('status')).toHaveTextContent(`${TITLE}${TEXT}`);
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+  });
 
-    // Loaded already: a second toast shows at once in the same region, and loading again is harmless.
-    loadSuccessToast();
+  it('goes after five seconds, and waits while pointed at', () => {
+    render(<SuccessToaster />);
+    act(() => showSuccessToast(TITLE, TEXT));
+    const toast = screen.getByRole('status').parentElement!;
+    act(() => vi.advanceTimersByTime(4000));
+    fireEvent.pointerEnter(toast);
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(screen.getByRole('status')).toHaveTextContent(TITLE);
+
+    // Five seconds more once the pointer leaves.
+    fireEvent.pointerLeave(toast);
+    act(() => vi.advanceTimersByTime(4900));
+    expect(screen.getByRole('status')).toHaveTextContent(TITLE);
+    act(() => vi.advanceTimersByTime(100));
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+  });
+
+  it('shows one message at a time: a second replaces the first, with its own five seconds', () => {
+    render(<SuccessToaster />);
+    act(() => showSuccessToast(TITLE, TEXT));
+    act(() => vi.advanceTimersByTime(3000));
     act(() => showSuccessToast('Saved again', 'Second message.'));
-    expect(await screen.findByText('Saved again')).toBeInTheDocument();
-    expect(screen.getAllByRole('region', { name: /^Notifications/ })).toHaveLength(1);
+    expect(screen.getByRole('status')).toHaveTextContent('Saved againSecond message.');
+    expect(screen.queryByText(TITLE)).toBeNull();
+    act(() => vi.advanceTimersByTime(3000));
+    expect(screen.getByRole('status')).toHaveTextContent('Saved again');
+  });
+
+  it('takes focus to the toast on Alt+T, then Tab reaches its close button, and focus goes back after', async () => {
+    vi.useRealTimers();
+    const user = userEvent.setup();
+    render(
+      <>
+        <button type="button">Join the Waiting List</button>
+        <SuccessToaster />
+      </>,
+    );
+    const join = screen.getByRole('button', { name: 'Join the Waiting List' });
+    join.focus();
+    act(() => showSuccessToast(TITLE, TEXT));
+    await user.keyboard('{Alt>}t{/Alt}');
+    expect(screen.getByRole('status').parentElement).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    expect(join).toHaveFocus();
+  });
+
+  it('puts a message shown under a modal dialog in again once that dialog has closed and a frame passed', () => {
+    render(
+      <>
+        <dialog data-testid="wizard">
+          <p>Join the Waiting List</p>
+        </dialog>
+        <SuccessToaster />
+      </>,
+    );
+    const dialog = screen.getByTestId('wizard') as HTMLDialogElement;
+    // jsdom has no top layer: the page's test (tests/e2e/waitlist.spec.ts) has the real one.
+    const modal = vi
+      .spyOn(document, 'querySelector')
+      .mockImplementation((selector: string) => (selector === 'dialog:modal' ? dialog : null));
+    act(() => showSuccessToast(TITLE, TEXT));
+    modal.mockRestore();
+    const shownFirst = screen.getByText(TITLE);
+
+    act(() => {
+      dialog.dispatchEvent(new Event('close'));
+    });
+    expect(screen.getByText(TITLE)).toBe(shownFirst);
+    act(() => vi.advanceTimersByTime(20));
+    // The same words, in new nodes: what a screen reader is told of, now that the page is not inert.
+    expect(screen.getByText(TITLE)).not.toBe(shownFirst);
+    expect(screen.getByRole('status')).toHaveTextContent(`${TITLE}${TEXT}`);
   });
 });

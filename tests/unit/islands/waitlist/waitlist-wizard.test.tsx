@@ -177,7 +177,7 @@ describe('WaitlistForm', () => {
     expect(onSend).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await vi.waitFor(() => expect(onStored).toHaveBeenCalledOnce());
-    // Told as the answers went, before the server's answer: the success toast's code loads beside them.
+    // Told as the answers went, before the server's answer: a dialog closed meanwhile keeps them until it comes.
     expect(onSend).toHaveBeenCalledOnce();
     expect(onSend.mock.invocationCallOrder[0]).toBeLessThan(vi.mocked(submit).mock.invocationCallOrder[0]!);
     const [values, context] = vi.mocked(submit).mock.calls[0]!;
