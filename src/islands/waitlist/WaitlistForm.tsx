@@ -101,9 +101,13 @@ export function WaitlistForm({
   }, [step]);
 
   // Submit is disabled while a send is on its way, which drops focus to the page. When the send
-  // fails, focus goes back to it, now saying "Try again", below the message the alert announces.
+  // fails, focus goes back to it, now saying "Try again", below the message the alert announces;
+  // not when the visitor has meanwhile gone to a field of the form, where they are typing. Decided
+  // as the answer comes, before a dialog closed meanwhile opens again (and focuses its first field).
+  const focusTryAgain = useRef(true);
   useEffect(() => {
-    if (failure) formRef.current?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
+    if (failure && focusTryAgain.current)
+      formRef.current?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
   }, [failure]);
 
   const focusFirstError = (fields: readonly WaitlistField[]) => {
@@ -196,6 +200,8 @@ export function WaitlistForm({
       onStored();
       return;
     }
+    const active = document.activeElement;
+    focusTryAgain.current = !(active?.matches('input, textarea, select') && formRef.current?.contains(active));
     setSending(false);
     onUnsent?.();
     if (outcome.kind === 'invalid') {

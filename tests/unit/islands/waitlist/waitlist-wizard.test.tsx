@@ -257,6 +257,25 @@ describe('WaitlistForm', () => {
   });
 });
 
+describe('WaitlistForm focus when a send fails', () => {
+  it('leaves focus on a field the visitor went to while the answers were on their way', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    let fail = (_: Awaited<ReturnType<typeof submitLead>>) => {};
+    const submit = vi.fn<typeof submitLead>(() => new Promise((resolve) => (fail = resolve)));
+    renderForm(submit);
+    await walkToLastStep(user);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await vi.waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
+    const anythingElse = screen.getByLabelText(/Anything else/);
+    await user.click(anythingElse);
+    await act(async () => fail({ kind: 'failed', message: 'We could not reach our server.' }));
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeEnabled();
+    expect(screen.getByRole('alert')).toHaveTextContent('We could not reach our server. Your answers are kept.');
+    expect(anythingElse).toHaveFocus();
+  });
+});
+
 describe('WaitlistForm keys, honeypot and privacy line', () => {
   it('retries unchanged answers under the same key, and changed answers under a new one', async () => {
     const user = userEvent.setup();
