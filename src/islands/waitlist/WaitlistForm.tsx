@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/Button.tsx';
 import {
@@ -17,7 +17,12 @@ import {
 } from '../../lib/waitlist/schema.ts';
 import { afterNextFrame } from '../scheduling.ts';
 import { submitLead } from './submit-lead.ts';
-import { problemLine, problemsTitle, WaitlistStepFields } from '../../components/waitlist/WaitlistStepFields.tsx';
+import {
+  problemLine,
+  problemsTitle,
+  WaitlistStepFields,
+  type WaitlistStepFieldsProps,
+} from '../../components/waitlist/WaitlistStepFields.tsx';
 import { PrivacyNote } from '../../components/waitlist/PrivacyNote.tsx';
 import { HoneypotField } from '../../components/waitlist/HoneypotField.tsx';
 import { analyticsEvents, track } from '../../lib/analytics/events.ts';
@@ -43,6 +48,24 @@ export interface WaitlistFormProps {
   onCancel: () => void;
   submit?: typeof submitLead;
 }
+
+/** The first field of the step shown (the wizard's dialog focuses it as it opens). */
+export const SHOWN_STEP_FIELD = '[data-waitlist-step]:not([hidden]) :is(input, textarea)';
+
+/**
+ * One step's fields. Every step stays mounted, hidden but the one shown, so that Next and Previous
+ * only hide one and show another: rendering a step's fields afresh (and react-hook-form's
+ * registration of each) was most of their script on a phone. A step renders again only when what
+ * it shows changes: its own answers' messages, or the role's "Other".
+ */
+const StepFields = memo(
+  WaitlistStepFields,
+  (before: WaitlistStepFieldsProps, after: WaitlistStepFieldsProps) =>
+    before.step === after.step &&
+    before.bind === after.bind &&
+    before.showRoleOther === after.showRoleOther &&
+    waitlistStepFields[after.step]!.every((field) => before.errors[field] === after.errors[field]),
+);
 
 /** The five-step form. It is mounted afresh for each opening of the dialog, which is what resets it. */
 export function WaitlistForm({
@@ -97,7 +120,7 @@ export function WaitlistForm({
   useEffect(() => {
     if (step === focusedStep.current) return;
     focusedStep.current = step;
-    stepRef.current?.querySelector<HTMLElement>('input, textarea')?.focus();
+    stepRef.current?.querySelector<HTMLElement>(SHOWN_STEP_FIELD)?.focus();
   }, [step]);
 
   // Submit is disabled while a send is on its way, which drops focus to the page. When the send
@@ -148,7 +171,7 @@ export function WaitlistForm({
   const [revealRequest, setRevealRequest] = useState(0);
   useEffect(() => {
     if (revealRequest === 0) return;
-    const shown = stepRef.current;
+    const shown = stepRef.current?.querySelector(':scope > :not([hidden])');
     if (!formRef.current?.contains(document.activeElement))
       shown?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
     shown?.querySelector('[id$="-error"]')?.scrollIntoView({ block: 'nearest' });
@@ -223,6 +246,21 @@ export function WaitlistForm({
     refuse(waitlistStepFields[step]!, (field) => invalid[field]?.message);
   });
 
+  // A message stays only while its answer is wrong: a corrected answer is checked again as it
+  // changes. (`reValidateMode` does that only once `handleSubmit` has run, and the steps' Next never
+  // runs it: every message stayed until the next Next, the field still invalid.)
+  const bind = useCallback(
+    (field: WaitlistField) =>
+      register(field, {
+        onChange: () => {
+          if (errorsRef.current[field]) void trigger(field);
+        },
+      }),
+    [register, trigger],
+  );
+  const messages = Object.fromEntries(Object.entries(errors).map(([field, error]) => [field, error?.message]));
+  const roleOther = watch('role') === 'Other';
+
   const last = step === WAITLIST_STEP_COUNT - 1;
   const progress = Math.round(((step + 1) / WAITLIST_STEP_COUNT) * 100);
 
@@ -290,21 +328,11 @@ export function WaitlistForm({
       </p>
 
       <div ref={stepRef} className="min-h-0 flex-1 overflow-y-auto px-6 py-6">
-        <WaitlistStepFields
-          step={step}
-          // A message stays only while its answer is wrong: a corrected answer is checked again as
-          // it changes. (`reValidateMode` does that only once `handleSubmit` has run, and the steps'
-          // Next never runs it: every message stayed until the next Next, the field still invalid.)
-          bind={(field) =>
-            register(field, {
-              onChange: () => {
-                if (errorsRef.current[field]) void trigger(field);
-              },
-            })
-          }
-          errors={Object.fromEntries(Object.entries(errors).map(([field, error]) => [field, error?.message]))}
-          showRoleOther={watch('role') === 'Other'}
-        />
+        {waitlistStepTitles.map((title, index) => (
+          <div key={title} data-waitlist-step={index} hidden={index !== step}>
+            <StepFields step={index} bind={bind} errors={messages} showRoleOther={index === 0 && roleOther} />
+          </div>
+        ))}
       </div>
 
       {failure ? (

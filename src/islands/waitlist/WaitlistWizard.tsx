@@ -4,7 +4,7 @@ import { analyticsEvents, track } from '../../lib/analytics/events.ts';
 import { IslandErrorBoundary } from '../IslandErrorBoundary.tsx';
 import { afterNextFrame, whenIdle } from '../scheduling.ts';
 import { showSuccessToast, SuccessToaster } from './SuccessToaster.tsx';
-import { SUCCESS_TEXT, SUCCESS_TITLE, WaitlistForm } from './WaitlistForm.tsx';
+import { SHOWN_STEP_FIELD, SUCCESS_TEXT, SUCCESS_TITLE, WaitlistForm } from './WaitlistForm.tsx';
 
 export interface WaitlistWizardProps {
   /** The program page this island sits on; a trigger's data-program overrides it. */
@@ -28,7 +28,7 @@ const TRIGGER = '[data-waitlist-trigger]';
  * focuses an `autoFocus` field as it mounts.
  */
 function show(dialog: HTMLDialogElement) {
-  const field = dialog.querySelector<HTMLElement>('form input, form textarea');
+  const field = dialog.querySelector<HTMLElement>(SHOWN_STEP_FIELD);
   field?.setAttribute('autofocus', '');
   dialog.showModal();
   if (field && document.activeElement !== field) field.focus();

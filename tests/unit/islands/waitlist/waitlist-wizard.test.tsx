@@ -72,6 +72,23 @@ describe('WaitlistForm', () => {
     expect(screen.getByLabelText(/Full name/)).toHaveFocus();
   });
 
+  it('keeps every step mounted: Next and Previous hide one and show another, the same fields', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    const name = screen.getByLabelText(/Full name/);
+    await fillStepOne(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText(/^Step 2 of 5/)).toBeInTheDocument();
+    // Out of the accessibility tree while hidden, still in the document with its answer.
+    expect(screen.queryByRole('textbox', { name: /Full name/ })).toBeNull();
+    expect(name).not.toBeVisible();
+    expect(name).toHaveValue('  Ada Lovelace  ');
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText(/^Step 1 of 5/)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Full name/ })).toBe(name);
+    expect(name).toHaveFocus();
+  });
+
   it('Next validates only step 1, with the spec messages, and stays; Previous is disabled on step 1', async () => {
     const user = userEvent.setup();
     renderForm();
