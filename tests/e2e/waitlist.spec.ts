@@ -349,6 +349,9 @@ test.describe('closed while its answers are on their way', { tag: '@one-viewport
     await expect(dialog.getByRole('alert')).toContainText('Storage is unavailable. Your answers are kept.');
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Try again' })).toBeFocused();
+    // Opened on step 5, the dialog marks only that step's field for its focusing steps.
+    await expect(dialog.locator('[autofocus]')).toHaveCount(1);
+    await expect(dialog.locator('[autofocus]')).toHaveAccessibleName(/Anything else/);
     await dialog.getByRole('button', { name: 'Previous' }).click();
     await expect(dialog.getByRole('radio', { name: '$10,000–$25,000' })).toBeChecked();
     await dialog.getByRole('button', { name: 'Next' }).click();

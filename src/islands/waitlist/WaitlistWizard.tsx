@@ -29,6 +29,8 @@ const TRIGGER = '[data-waitlist-trigger]';
  */
 function show(dialog: HTMLDialogElement) {
   const field = dialog.querySelector<HTMLElement>(SHOWN_STEP_FIELD);
+  // Opened again on a later step (after a failed send), an earlier step's field is still marked.
+  dialog.querySelector('[autofocus]')?.removeAttribute('autofocus');
   field?.setAttribute('autofocus', '');
   dialog.showModal();
   if (field && document.activeElement !== field) field.focus();
