@@ -2,7 +2,7 @@
  * `npm run bench:ab`: one or more of the bench's timings on two builds side by side, interleaved,
  * so that a change of 10-30 ms can be told from this machine's spread.
  *
- *   npm run bench:ab -- --base <git ref> [--timing <words>]... [--tbt <route>]... [--runs N] [--skip-build]
+ *   npm run bench:ab -- --base <git ref> [--timing <words>]... [--tbt <route>]... [--runs N] [--skip-build] [--click]
  *   npm run bench:ab -- --list
  *
  * A is the commit `--base` names, checked out into a temporary git worktree and built there; B is
@@ -14,7 +14,10 @@
  *
  * `--timing` picks by words of the label, case-insensitive ("join", "drawer", "next (step 1)",
  * "case study"; `--list` prints them all); the first tap on Join when none is given. `--tbt /route`
- * adds Lighthouse's Total Blocking Time of that route, as `npm run bench` measures it.
+ * adds Lighthouse's Total Blocking Time of that route, as `npm run bench` measures it. `--click`
+ * traces each tap inside a page (the first tap on Join and bench/interactions.ts') and compares the
+ * duration of its click's dispatch instead of its time (bench/click-dispatch.ts): a change of 5-10
+ * ms in the page's handlers that the taps' spread hides.
  * Why it exists: docs/PERFORMANCE.md ("What still misses") and docs/history/performance.md.
  */
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
@@ -30,7 +33,7 @@ import { INTERACTIONS, measureInteractions } from './interactions.ts';
 import { LIGHTHOUSE_CHROME_FLAGS, measureWithRetry } from './measure.ts';
 import { measureNavigation, measureTapAfterArrival, NAVIGATION_PAIRS } from './navigate.ts';
 import { startBuildServers, startFixtures, type Supervised } from './sites.ts';
-import { measureFirstTap } from './tap.ts';
+import { measureFirstTap, measureFirstTapClick } from './tap.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -46,6 +49,8 @@ interface Timing {
   /** Needs the build's server whose feed never answers (the POV page's "Try again"). */
   withoutFeed?: boolean;
   once: (build: Build) => Promise<number>;
+  /** One tap's click dispatch, traced (`--click`); only the taps inside a page have it. */
+  click?: (build: Build) => Promise<number>;
 }
 
 const one = { chromiumPath, runs: 1 };
@@ -55,6 +60,7 @@ const TIMINGS: readonly Timing[] = [
   {
     label: 'the first tap on Join',
     once: async ({ url }) => (await measureFirstTap(url, one))[0]!.tapToDialogMs,
+    click: async ({ url }) => (await measureFirstTapClick(url, one))[0]!,
   },
   ...INTERACTIONS.map(
     (interaction): Timing => ({
@@ -62,6 +68,10 @@ const TIMINGS: readonly Timing[] = [
       withoutFeed: interaction.withoutFeed === true,
       once: async ({ url, noFeedUrl }) =>
         (await measureInteractions(url, { ...one, interactions: [interaction], noFeedUrl })).get(interaction)!.at(0)!,
+      click: async ({ url, noFeedUrl }) =>
+        (await measureInteractions(url, { ...one, interactions: [interaction], noFeedUrl, measure: 'click' }))
+          .get(interaction)!
+          .at(0)!,
     }),
   ),
   ...NAVIGATION_PAIRS.map(
@@ -85,6 +95,7 @@ const { values: options } = parseArgs({
     runs: { type: 'string', default: '15' },
     'skip-build': { type: 'boolean', default: false },
     list: { type: 'boolean', default: false },
+    click: { type: 'boolean', default: false },
   },
 });
 
@@ -131,7 +142,12 @@ function settings(): { runs: number; base: string; timings: Timing[] } {
   for (const route of routes)
     if (!route.startsWith('/')) throw new Error(`--tbt takes a route such as /waitlist, got "${route}"`);
   const inPage = options.timing?.length || !routes.length ? pickTimings(options.timing) : [];
-  return { runs, base: options.base, timings: [...inPage, ...routes.map(tbtTiming)] };
+  const timings = [...inPage, ...routes.map(tbtTiming)];
+  if (options.click) {
+    const untraced = timings.filter((timing) => !timing.click).map((timing) => timing.label);
+    if (untraced.length) throw new Error(`--click reads the taps inside a page only; not: ${untraced.join(', ')}`);
+  }
+  return { runs, base: options.base, timings };
 }
 
 function run(command: string, args: string[], cwd: string, spawnOptions: SpawnSyncOptions = {}): string {
@@ -200,14 +216,14 @@ async function main() {
   };
 
   console.log(
-    `\n${timings.length} timing(s), ${runs} runs each on A and B, interleaved; load average ${os.loadavg()[0]!.toFixed(1)}`,
+    `\n${timings.length} timing(s)${options.click ? ' as their click dispatch, traced' : ''}, ${runs} runs each on A and B, interleaved; load average ${os.loadavg()[0]!.toFixed(1)}`,
   );
   const results = new Map(timings.map((timing) => [timing, { A: [] as number[], B: [] as number[] }]));
   for (let round = 0; round < runs; round += 1) {
     for (const timing of timings)
       for (const name of roundOrder(round)) {
         await Promise.all(servers.map((server) => server.ensure()));
-        results.get(timing)![name].push(await timing.once(builds[name]));
+        results.get(timing)![name].push(await (options.click ? timing.click! : timing.once)(builds[name]));
       }
     process.stdout.write(`\r  round ${round + 1} of ${runs}`);
   }
@@ -226,7 +242,7 @@ async function main() {
       ['B', B],
     ] as const)
       console.log(
-        `  ${name} ${builds[name].describe}: median ${side.medianMs} ms (${side.minMs}-${side.maxMs}, ${side.runs} runs)`,
+        `  ${name} ${builds[name].describe}: median ${side.medianMs} ms${options.click ? ' of click dispatch' : ''} (${side.minMs}-${side.maxMs}, ${side.runs} runs)`,
       );
     console.log(`  ${said}\n`);
   }
@@ -236,7 +252,7 @@ async function main() {
   const file = join(resultsDir, `ab-${date.replace(/[:.]/g, '-')}.json`);
   await writeFile(
     file,
-    `${JSON.stringify({ date, A: builds.A.describe, B: builds.B.describe, loadAverage: os.loadavg()[0], report }, null, 2)}\n`,
+    `${JSON.stringify({ date, A: builds.A.describe, B: builds.B.describe, measure: options.click ? 'click dispatch' : 'time', loadAverage: os.loadavg()[0], report }, null, 2)}\n`,
   );
   console.log(`Results: ${file}`);
 }

@@ -10,6 +10,7 @@
  */
 import { chromium, type Browser, type Locator, type Page } from '@playwright/test';
 import { tapResult, watchTapResult } from './frame-clock.ts';
+import { traceClickMs } from './click-dispatch.ts';
 import { TABLET_LANDSCAPE, throttledPhone } from './phone.ts';
 import { WAITLIST_API_PATH } from '../src/lib/waitlist/api.ts';
 
@@ -185,11 +186,23 @@ export interface Sites {
 }
 
 /**
+ * What a tap's figure is: the time from the pointerdown to the frame that shows its result, or the
+ * duration of its click's dispatch, read from a trace (bench/click-dispatch.ts).
+ */
+export type TapMeasure = 'time' | 'click';
+
+/**
  * One run of `interaction` on `page`, a fresh page with a phone's screen (bench/phone.ts): opens its
  * route, leaves it idle, brings it to the state before the tap, taps, and returns the time to the
- * frame that shows the result (less the request it waits on, if any).
+ * frame that shows the result (less the request it waits on, if any), or with `measure` 'click' the
+ * duration of the click's dispatch.
  */
-export async function interactOn(page: Page, sites: Sites, interaction: Interaction): Promise<number> {
+export async function interactOn(
+  page: Page,
+  sites: Sites,
+  interaction: Interaction,
+  measure: TapMeasure = 'time',
+): Promise<number> {
   const base = interaction.withoutFeed ? sites.noFeedUrl : sites.siteUrl;
   if (!base) throw new Error(`"${interaction.label}" is measured on a server without a feed: pass noFeedUrl`);
   await interaction.beforeLoad?.(page);
@@ -200,6 +213,11 @@ export async function interactOn(page: Page, sites: Sites, interaction: Interact
   await target.scrollIntoViewIfNeeded();
   await target.evaluate((element) => element.setAttribute('data-bench-target', ''));
   await page.evaluate(watchTapResult, interaction.shown);
+  if (measure === 'click')
+    return traceClickMs(page, async () => {
+      await target.tap();
+      await page.evaluate(tapResult);
+    });
   await target.tap();
   const ms = await page.evaluate(tapResult);
   return interaction.waitsOn ? ms - (await requestMs(page, interaction.waitsOn)) : ms;
@@ -218,10 +236,15 @@ async function requestMs(page: Page, path: string): Promise<number> {
   return Math.round(ms);
 }
 
-async function interactOnce(browser: Browser, sites: Sites, interaction: Interaction): Promise<number> {
+async function interactOnce(
+  browser: Browser,
+  sites: Sites,
+  interaction: Interaction,
+  measure: TapMeasure,
+): Promise<number> {
   const { context, page } = await throttledPhone(browser, interaction.viewport);
   try {
-    return await interactOn(page, sites, interaction);
+    return await interactOn(page, sites, interaction, measure);
   } finally {
     await context.close();
   }
@@ -235,14 +258,21 @@ export async function measureInteractions(
     runs,
     interactions = INTERACTIONS,
     noFeedUrl,
-  }: { chromiumPath: string; runs: number; interactions?: readonly Interaction[]; noFeedUrl?: string | undefined },
+    measure = 'time',
+  }: {
+    chromiumPath: string;
+    runs: number;
+    interactions?: readonly Interaction[];
+    noFeedUrl?: string | undefined;
+    measure?: TapMeasure;
+  },
 ): Promise<Map<Interaction, number[]>> {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--disable-gpu'] });
   try {
     const results = new Map<Interaction, number[]>(interactions.map((interaction) => [interaction, []]));
     for (let i = 0; i < runs; i += 1)
       for (const interaction of interactions)
-        results.get(interaction)!.push(await interactOnce(browser, { siteUrl, noFeedUrl }, interaction));
+        results.get(interaction)!.push(await interactOnce(browser, { siteUrl, noFeedUrl }, interaction, measure));
     return results;
   } finally {
     await browser.close();

@@ -11,6 +11,8 @@
  */
 import { chromium, type Browser } from '@playwright/test';
 import { tapResult, watchTapResult } from './frame-clock.ts';
+import type { TapMeasure } from './interactions.ts';
+import { traceClickMs } from './click-dispatch.ts';
 import { PHONE_THROTTLING, throttledPhone } from './phone.ts';
 
 export const TAP_ROUTE = '/program/orchestration';
@@ -31,7 +33,11 @@ export interface TapRun {
   formWaiting: boolean;
 }
 
-async function tapOnce(browser: Browser, url: string): Promise<TapRun> {
+async function tapOnce(
+  browser: Browser,
+  url: string,
+  measure: TapMeasure,
+): Promise<{ ms: number; formWaiting: boolean }> {
   const { context, page } = await throttledPhone(browser);
   try {
     await page.goto(url, { waitUntil: 'load' });
@@ -39,10 +45,25 @@ async function tapOnce(browser: Browser, url: string): Promise<TapRun> {
     await page.locator(TRIGGER).first().scrollIntoViewIfNeeded();
     await page.evaluate(watchTapResult, 'dialog[open] form input');
     const formWaiting = (await page.locator(WAITING_FIELD).count()) > 0;
-    await page.locator(TRIGGER).first().tap();
-    return { tapToDialogMs: await page.evaluate(tapResult), formWaiting };
+    const tap = async () => {
+      await page.locator(TRIGGER).first().tap();
+      return page.evaluate(tapResult);
+    };
+    return { ms: measure === 'click' ? await traceClickMs(page, tap) : await tap(), formWaiting };
   } finally {
     await context.close();
+  }
+}
+
+/** `runs` first taps, each in a fresh context, on `siteUrl` + TAP_ROUTE, each read as `measure` says. */
+async function firstTaps(siteUrl: string, chromiumPath: string, runs: number, measure: TapMeasure) {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--disable-gpu'] });
+  try {
+    const results: { ms: number; formWaiting: boolean }[] = [];
+    for (let i = 0; i < runs; i += 1) results.push(await tapOnce(browser, siteUrl + TAP_ROUTE, measure));
+    return results;
+  } finally {
+    await browser.close();
   }
 }
 
@@ -51,12 +72,14 @@ export async function measureFirstTap(
   siteUrl: string,
   { chromiumPath, runs }: { chromiumPath: string; runs: number },
 ): Promise<TapRun[]> {
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--disable-gpu'] });
-  try {
-    const results: TapRun[] = [];
-    for (let i = 0; i < runs; i += 1) results.push(await tapOnce(browser, siteUrl + TAP_ROUTE));
-    return results;
-  } finally {
-    await browser.close();
-  }
+  const taps = await firstTaps(siteUrl, chromiumPath, runs, 'time');
+  return taps.map(({ ms, formWaiting }) => ({ tapToDialogMs: ms, formWaiting }));
+}
+
+/** The click's dispatch in each of `runs` first taps (bench/click-dispatch.ts), for `npm run bench:ab -- --click`. */
+export async function measureFirstTapClick(
+  siteUrl: string,
+  { chromiumPath, runs }: { chromiumPath: string; runs: number },
+): Promise<number[]> {
+  return (await firstTaps(siteUrl, chromiumPath, runs, 'click')).map(({ ms }) => ms);
 }

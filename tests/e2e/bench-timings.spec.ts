@@ -65,6 +65,24 @@ for (const interaction of oneOfEachKind) {
 }
 
 test(
+  "a tap's click dispatch is read from a trace of it, for bench:ab's --click",
+  ONE_BROWSER,
+  async ({ browser, baseURL }) => {
+    const interaction = INTERACTIONS.find(({ label }) => label === "the wizard's Next (step 1)")!;
+    const { context, page } = await phone(browser, interaction.viewport);
+    try {
+      const clickMs = await interactOn(page, { siteUrl: baseURL ?? '' }, interaction, 'click');
+      expect(clickMs).toBeGreaterThan(0);
+      expect(clickMs).toBeLessThan(30_000);
+      // The tap did what it does when timed: step 2 is shown.
+      await expect(page.getByText(/^Step 2 of 5/)).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  },
+);
+
+test(
   'each link pair’s next page is shown from a prerender, and the tap to its paint is timed',
   ONE_BROWSER,
   async ({ baseURL }) => {
