@@ -49,8 +49,10 @@ export interface WaitlistFormProps {
   submit?: typeof submitLead;
 }
 
+/** The step shown: every step is mounted, and all but this one are hidden (below). */
+const SHOWN_STEP = '[data-waitlist-step]:not([hidden])';
 /** The first field of the step shown (the wizard's dialog focuses it as it opens). */
-export const SHOWN_STEP_FIELD = '[data-waitlist-step]:not([hidden]) :is(input, textarea)';
+export const SHOWN_STEP_FIELD = `${SHOWN_STEP} :is(input, textarea)`;
 
 /**
  * One step's fields. Every step stays mounted, hidden but the one shown, so that Next and Previous
@@ -171,7 +173,7 @@ export function WaitlistForm({
   const [revealRequest, setRevealRequest] = useState(0);
   useEffect(() => {
     if (revealRequest === 0) return;
-    const shown = stepRef.current?.querySelector(':scope > :not([hidden])');
+    const shown = stepRef.current?.querySelector(SHOWN_STEP);
     if (!formRef.current?.contains(document.activeElement))
       shown?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
     shown?.querySelector('[id$="-error"]')?.scrollIntoView({ block: 'nearest' });
