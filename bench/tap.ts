@@ -33,11 +33,13 @@ export interface TapRun {
   formWaiting: boolean;
 }
 
-async function tapOnce(
-  browser: Browser,
-  url: string,
-  measure: TapMeasure,
-): Promise<{ ms: number; formWaiting: boolean }> {
+/** One first tap, read as its `TapMeasure` says, and whether the form was waiting for it. */
+interface FirstTap {
+  ms: number;
+  formWaiting: boolean;
+}
+
+async function tapOnce(browser: Browser, url: string, measure: TapMeasure): Promise<FirstTap> {
   const { context, page } = await throttledPhone(browser);
   try {
     await page.goto(url, { waitUntil: 'load' });
@@ -59,7 +61,7 @@ async function tapOnce(
 async function firstTaps(siteUrl: string, chromiumPath: string, runs: number, measure: TapMeasure) {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--disable-gpu'] });
   try {
-    const results: { ms: number; formWaiting: boolean }[] = [];
+    const results: FirstTap[] = [];
     for (let i = 0; i < runs; i += 1) results.push(await tapOnce(browser, siteUrl + TAP_ROUTE, measure));
     return results;
   } finally {
