@@ -167,6 +167,50 @@ test('opening the wizard moves focus once, straight to its first field', { tag: 
   }
 });
 
+test('a tap on Join shows the wizard in the next frame, and makes it modal after that frame', {
+  tag: '@one-viewport',
+}, async ({ page }) => {
+  await page.goto(PROGRAM);
+  await page.locator('dialog:not([open]) form input').first().waitFor({ state: 'attached' });
+  // The frame after the tap, read in its animation-frame callback, just before it is painted.
+  await page.evaluate(() =>
+    addEventListener(
+      'click',
+      () =>
+        requestAnimationFrame(() => {
+          const dialog = document.querySelector<HTMLDialogElement>('dialog:has(form)')!;
+          const hit = document.elementFromPoint(innerWidth / 2, innerHeight / 2);
+          (window as Window & { firstFrame?: unknown }).firstFrame = {
+            open: dialog.open,
+            modal: dialog.matches(':modal'),
+            visibility: getComputedStyle(dialog).visibility,
+            onTop: dialog.contains(hit),
+            focused: document.activeElement?.textContent?.trim(),
+          };
+        }),
+      { once: true },
+    ),
+  );
+  const join = page.getByRole('main').getByRole('link', { name: 'Join the Waiting List' }).first();
+  await join.click();
+  const dialog = page.getByRole('dialog', { name: 'Join the Waiting List' });
+  await expect(dialog.getByLabel('Full name')).toBeFocused();
+  // Shown above the page, not yet modal: the page behind is not restyled inert in the tap.
+  expect(await page.evaluate(() => (window as Window & { firstFrame?: unknown }).firstFrame)).toEqual({
+    open: true,
+    modal: false,
+    visibility: 'visible',
+    onTop: true,
+    focused: 'Join the Waiting List',
+  });
+  // Then modal, as the wizard always is once open: Escape closes it and gives focus back to Join.
+  expect(await dialog.evaluate((element) => element.matches(':modal'))).toBe(true);
+  await expect(dialog).not.toHaveAttribute('data-opening');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(join).toBeFocused();
+});
+
 test.describe('for a visitor who prefers reduced motion', { tag: '@one-viewport' }, () => {
   test.use({ reducedMotion: 'reduce' });
 

@@ -19,21 +19,51 @@ interface Session {
 const TRIGGER = '[data-waitlist-trigger]';
 
 /**
- * Shows the dialog with focus on its first field. The field is marked `autofocus`, which the
- * dialog's own focusing steps honour: showModal alone focuses the Close button, and focus then
- * moved on to the field, so a screen reader could announce both. (It was also thought to make the
- * first tap on Join faster; checked with `npm run bench:ab`, it does not: docs/history/performance.md,
- * "Two more cuts for the first tap".) The `focus()` after it is for where those steps are missing (jsdom).
- * Set here, not rendered by the form: the form is mounted while the dialog is closed, and React
- * focuses an `autoFocus` field as it mounts.
+ * Opens the dialog as a modal one, with focus on the shown step's first field. The field is marked
+ * `autofocus`, which the dialog's own focusing steps honour: showModal alone focuses the Close
+ * button, and focus then moved on to the field, so a screen reader could announce both. The
+ * `focus()` after it is for where those steps are missing (jsdom). Set here, not rendered by the
+ * form: the form is mounted while the dialog is closed, and React focuses an `autoFocus` field as
+ * it mounts.
  */
-function show(dialog: HTMLDialogElement) {
+function showModal(dialog: HTMLDialogElement) {
   const field = dialog.querySelector<HTMLElement>(SHOWN_STEP_FIELD);
   // Opened again on a later step (after a failed send), an earlier step's field is still marked.
   dialog.querySelector('[autofocus]')?.removeAttribute('autofocus');
   field?.setAttribute('autofocus', '');
   dialog.showModal();
   if (field && document.activeElement !== field) field.focus();
+}
+
+/**
+ * Opens the dialog for a tap on Join in two steps, so that the frame after the tap shows it.
+ *
+ * 1. In the tap, the dialog is shown by its `open` attribute alone, which moves no focus and fires
+ *    no event, as it will look once modal (`data-opening`, src/styles/global.css: placed and
+ *    layered as the top layer would place it, the backdrop drawn as a shadow). Only the dialog's
+ *    shown step is restyled.
+ * 2. In the task after that frame, `showModal` above: the attribute is taken away first (which
+ *    runs nothing either), in the same task, so no frame shows it closed. The page behind becomes
+ *    inert, the backdrop takes over from the shadow, focus moves to the first field, Escape and a
+ *    phone's back gesture close it, and focus goes back to the Join button as it closes:
+ *    showModal() remembers what had focus, still the button, since step 1 moved none.
+ *
+ * showModal() in the tap restyled every element the page renders (Chrome computes the inert page
+ * in style) and laid the dialog out again in the top layer: on a phone at 4x CPU, about half of
+ * the first tap on Join (docs/history/performance.md, "The first tap on Join in two steps").
+ */
+function showForTap(dialog: HTMLDialogElement) {
+  dialog.dataset.opening = '';
+  dialog.setAttribute('open', '');
+  afterNextFrame(() => {
+    // Made modal already by an earlier tap's task (closed and opened again within the frame).
+    if (!('opening' in dialog.dataset)) return;
+    delete dialog.dataset.opening;
+    // Closed within the frame (its Close button): nothing to make modal.
+    if (!dialog.open) return;
+    dialog.removeAttribute('open');
+    showModal(dialog);
+  });
 }
 
 /**
@@ -70,7 +100,7 @@ function WaitlistDialog({ program = null }: { program?: string | null }) {
       track(analyticsEvents.waitlistStep, { step: 1, program: wanted });
       const waiting = sessionRef.current;
       if (waiting && waiting.program === wanted) {
-        show(dialog);
+        showForTap(dialog);
         return;
       }
       showOnRender.current = true;
@@ -106,7 +136,7 @@ function WaitlistDialog({ program = null }: { program?: string | null }) {
     const dialog = dialogRef.current;
     if (!session || !dialog || !showOnRender.current) return;
     showOnRender.current = false;
-    show(dialog);
+    showForTap(dialog);
   }, [session]);
 
   return (
@@ -125,7 +155,7 @@ function WaitlistDialog({ program = null }: { program?: string | null }) {
         onClick={(event) => {
           if (event.target === event.currentTarget) close();
         }}
-        className="waitlist-dialog m-auto max-h-[min(92dvh,56rem)] w-[min(40rem,calc(100vw-1.5rem))] overflow-hidden rounded-card border border-line bg-paper p-0 text-ink shadow-dialog backdrop:bg-night/60 [@media(max-height:24rem)]:overflow-y-auto"
+        className="waitlist-dialog m-auto max-h-[min(92dvh,56rem)] w-[min(40rem,calc(100vw-1.5rem))] overflow-hidden rounded-card border border-line bg-paper p-0 text-ink shadow-dialog [@media(max-height:24rem)]:overflow-y-auto"
       >
         {session ? (
           // At 400% zoom (a 1280x1024 screen is 320x256) the fixed header and buttons would leave
@@ -171,7 +201,10 @@ function WaitlistDialog({ program = null }: { program?: string | null }) {
               onUnsent={() => {
                 sending.current = false;
                 const dialog = dialogRef.current;
-                if (dialog && !dialog.open) show(dialog);
+                // Modal at once, not in two steps: no tap waits for it, and the form is about to
+                // move focus inside ("Try again" or the refused answer), which showModal() would
+                // then remember as what to give focus back to.
+                if (dialog && !dialog.open) showModal(dialog);
               }}
             />
           </div>

@@ -411,7 +411,8 @@ describe('WaitlistWizard', () => {
 
       await user.click(screen.getByRole('link', { name: 'Join the Waiting List' }));
       const dialog = await screen.findByRole('dialog', { name: 'Join the Waiting List' });
-      expect(within(dialog).getByLabelText(/Full name/)).toHaveFocus();
+      // Made modal, with focus on its first field, in the task after the frame that shows it.
+      await waitFor(() => expect(within(dialog).getByLabelText(/Full name/)).toHaveFocus());
       await fillStepOne(user);
       await user.click(within(dialog).getByRole('button', { name: 'Next' }));
       expect(await within(dialog).findByText(/^Step 2 of 5/)).toBeInTheDocument();
@@ -441,10 +442,25 @@ describe('WaitlistWizard', () => {
           </>,
         );
         expect(document.querySelector('dialog form')).toBeNull();
-        act(() => screen.getByRole('link', { name: 'Join the Waiting List' }).click());
+        const showModal = vi.spyOn(HTMLDialogElement.prototype, 'showModal');
+        const link = screen.getByRole('link', { name: 'Join the Waiting List' });
+        link.focus();
+        act(() => link.click());
+        // Shown in the tap, as it will look, but not yet modal, and no focus moved.
         const dialog = screen.getByRole('dialog', { name: 'Join the Waiting List' });
         expect(within(dialog).getByText(/^Step 1 of 5/)).toBeInTheDocument();
+        expect(dialog).toHaveAttribute('data-opening');
+        expect(showModal).not.toHaveBeenCalled();
+        expect(link).toHaveFocus();
+        // Made modal in the task after the frame that shows it, with focus on its first field.
+        await act(async () => {
+          await new Promise((frame) => requestAnimationFrame(frame));
+          vi.runOnlyPendingTimers();
+        });
+        expect(showModal).toHaveBeenCalledOnce();
+        expect(dialog).not.toHaveAttribute('data-opening');
         expect(within(dialog).getByLabelText(/Full name/)).toHaveFocus();
+        showModal.mockRestore();
         expect(takeQueuedEvents()).toEqual([
           { name: 'Waiting list opened', props: { program: 'ripple-effect' } },
           { name: 'Waiting list step', props: { step: '1', program: 'ripple-effect' } },
