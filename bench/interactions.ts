@@ -20,6 +20,8 @@ const wizard = (page: Page) => page.getByRole('dialog', { name: 'Join the Waitin
 /** Opens the waiting-list wizard on a program page and fills its first step, untimed. */
 async function openWizardAtStep1(page: Page) {
   await page.locator('main [data-waitlist-trigger]').first().tap();
+  // Made modal in the task after the frame that shows it (WaitlistWizard.tsx, `showForTap`).
+  await page.waitForFunction(() => document.querySelector('dialog:has(form)')?.matches(':modal'));
   const dialog = wizard(page);
   await dialog.getByLabel('Full name').fill('Ada Lovelace');
   await dialog.getByLabel('Work email').fill('ada@example.org');
@@ -104,7 +106,9 @@ export const INTERACTIONS: readonly Interaction[] = [
     route: '/',
     before: async (page) => {
       await page.locator('button[commandfor="site-drawer"][command="show-modal"]').tap();
-      await page.locator('#site-drawer[open]').waitFor();
+      // Made modal in the task after the frame that shows it (src/browser/site-header.ts): the
+      // close timed is the modal's, which gives the page behind back.
+      await page.waitForFunction(() => document.querySelector('#site-drawer')?.matches(':modal'));
     },
     target: (page) => page.locator('#site-drawer button[command="close"]'),
     shown: '#site-drawer:not([open])',
