@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
+import { watchFrameAfterClick } from '../support/frame-after-click.ts';
 import { elementsRestyledDuring } from '../support/restyles.ts';
 import { isMobile, programRoutes, site } from '../support/site.ts';
 
@@ -137,30 +138,13 @@ test.describe('header on small screens', () => {
       expect(await page.evaluate(() => Boolean(document.activeElement?.closest('#site-drawer')))).toBe(false);
     }
 
-    // The frame after the tap, read in its animation-frame callback, just before it is painted.
-    await page.evaluate(() =>
-      addEventListener(
-        'click',
-        () =>
-          requestAnimationFrame(() => {
-            const drawer = document.querySelector<HTMLDialogElement>('#site-drawer')!;
-            (window as Window & { firstFrame?: unknown }).firstFrame = {
-              open: drawer.open,
-              modal: drawer.matches(':modal'),
-              visibility: getComputedStyle(drawer).visibility,
-              top: drawer.getBoundingClientRect().top,
-              focused: document.activeElement?.textContent?.trim(),
-            };
-          }),
-        { once: true },
-      ),
-    );
+    const frameAfterTap = await watchFrameAfterClick(page, '#site-drawer');
     const open = page.getByRole('button', { name: 'Open menu' });
     await open.click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     await expect(drawer.getByRole('button', { name: 'Close menu' })).toBeFocused();
     // Shown, not yet modal: the page behind is not restyled inert in the tap.
-    expect(await page.evaluate(() => (window as Window & { firstFrame?: unknown }).firstFrame)).toEqual({
+    expect(await frameAfterTap()).toMatchObject({
       open: true,
       modal: false,
       visibility: 'visible',

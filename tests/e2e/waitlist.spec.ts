@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { storedLeads, uniqueEmail } from '../support/leads.ts';
+import { watchFrameAfterClick } from '../support/frame-after-click.ts';
 import { elementsRestyledDuring } from '../support/restyles.ts';
 import { openWizard } from '../support/wizard.ts';
 
@@ -172,35 +173,17 @@ test('a tap on Join shows the wizard in the next frame, and makes it modal after
 }, async ({ page }) => {
   await page.goto(PROGRAM);
   await page.locator('dialog:not([open]) form input').first().waitFor({ state: 'attached' });
-  // The frame after the tap, read in its animation-frame callback, just before it is painted.
-  await page.evaluate(() =>
-    addEventListener(
-      'click',
-      () =>
-        requestAnimationFrame(() => {
-          const dialog = document.querySelector<HTMLDialogElement>('dialog:has(form)')!;
-          const hit = document.elementFromPoint(innerWidth / 2, innerHeight / 2);
-          (window as Window & { firstFrame?: unknown }).firstFrame = {
-            open: dialog.open,
-            modal: dialog.matches(':modal'),
-            visibility: getComputedStyle(dialog).visibility,
-            onTop: dialog.contains(hit),
-            focused: document.activeElement?.textContent?.trim(),
-          };
-        }),
-      { once: true },
-    ),
-  );
+  const frameAfterTap = await watchFrameAfterClick(page, 'dialog:has(form)');
   const join = page.getByRole('main').getByRole('link', { name: 'Join the Waiting List' }).first();
   await join.click();
   const dialog = page.getByRole('dialog', { name: 'Join the Waiting List' });
   await expect(dialog.getByLabel('Full name')).toBeFocused();
   // Shown above the page, not yet modal: the page behind is not restyled inert in the tap.
-  expect(await page.evaluate(() => (window as Window & { firstFrame?: unknown }).firstFrame)).toEqual({
+  expect(await frameAfterTap()).toMatchObject({
     open: true,
     modal: false,
     visibility: 'visible',
-    onTop: true,
+    atCentre: true,
     focused: 'Join the Waiting List',
   });
   // Then modal, as the wizard always is once open: Escape closes it and gives focus back to Join.
