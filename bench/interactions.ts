@@ -106,9 +106,7 @@ export const INTERACTIONS: readonly Interaction[] = [
     route: '/',
     before: async (page) => {
       await page.locator('button[commandfor="site-drawer"][command="show-modal"]').tap();
-      // Made modal in the task after the frame that shows it (src/browser/site-header.ts): the
-      // close timed is the modal's, which gives the page behind back.
-      await page.waitForFunction(() => document.querySelector('#site-drawer')?.matches(':modal'));
+      await page.locator('#site-drawer[open]').waitFor();
     },
     target: (page) => page.locator('#site-drawer button[command="close"]'),
     shown: '#site-drawer:not([open])',

@@ -2,8 +2,8 @@
  * The header's only script: native popover and <dialog> do the work; this adds the keyboard
  * behaviour of a menu (arrow keys), focuses the first item when the popover opens (its state is
  * exposed by popovertarget itself: HTML forbids aria-expanded on the trigger), closes it as the
- * page is left, opens the drawer in two steps and closes it when a link inside it is chosen.
- * Browsers without invoker commands get a fallback.
+ * page is left, and closes the drawer when a link inside it is chosen. Browsers without invoker
+ * commands get a fallback.
  */
 const trigger = document.getElementById('programs-trigger');
 const menu = document.getElementById('programs-menu');
@@ -67,51 +67,12 @@ if (drawer) {
     }
   });
 
-  // Opened in two steps, as the waiting-list wizard is (src/islands/waitlist/WaitlistWizard.tsx,
-  // `showForTap`, says why): in the tap, shown by its `open` attribute alone, which moves no focus
-  // and fires no event, laid out ahead (below) and placed as the top layer would place it
-  // (src/styles/global.css); in the task after that frame, made modal, the attribute taken away
-  // first in the same task. showModal() in the tap restyled the whole page in view to make it
-  // inert, and laid the drawer out again in the top layer (docs/history/performance.md, "The
-  // drawer in two steps"). Cancelling the click cancels the button's invoker command; before this
-  // script runs, the command opens it at once, and without invoker commands the click alone does.
-  document
-    .querySelector('button[commandfor="site-drawer"][command="show-modal"]')
-    ?.addEventListener('click', (event) => {
-      event.preventDefault();
-      if (drawer.open) return;
-      drawer.dataset.opening = '';
-      drawer.setAttribute('open', '');
-      requestAnimationFrame(() =>
-        setTimeout(() => {
-          // Made modal already by an earlier click's task (closed and opened again within the frame).
-          if (!('opening' in drawer.dataset)) return;
-          delete drawer.dataset.opening;
-          // Closed within the frame (a link in it chosen): nothing to make modal.
-          if (!drawer.open) return;
-          drawer.removeAttribute('open');
-          drawer.showModal();
-        }),
-      );
-    });
-
-  // The drawer waits laid out while closed (`data-laid-out`, src/styles/global.css), for the tap that
-  // opens it. Closing would lay it out again there, outside the top layer, in the close's own frame
-  // (18 ms more, interleaved): it is hidden as before, and laid out in the task after that frame.
-  drawer.addEventListener('beforetoggle', (event) => {
-    if ((event as ToggleEvent).newState === 'closed') delete drawer.dataset.laidOut;
-  });
-  drawer.addEventListener('close', () =>
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        drawer.dataset.laidOut = '';
-      }),
-    ),
-  );
-
-  // The button that closes it, where invoker commands are missing.
+  // The drawer's buttons: the one that opens it is outside (inert while it is open), the one that
+  // closes it inside, so the drawer's state says which was pressed.
   if (!('commandForElement' in HTMLButtonElement.prototype)) {
-    drawer.querySelector('button[commandfor="site-drawer"]')?.addEventListener('click', () => drawer.close());
+    document.querySelectorAll('button[commandfor="site-drawer"]').forEach((button) => {
+      button.addEventListener('click', () => (drawer.open ? drawer.close() : drawer.showModal()));
+    });
   }
 }
 

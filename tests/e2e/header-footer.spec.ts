@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { watchFrameAfterClick } from '../support/frame-after-click.ts';
 import { elementsRestyledDuring } from '../support/restyles.ts';
 import { isMobile, programRoutes, site } from '../support/site.ts';
 
@@ -115,49 +114,6 @@ test.describe('header on small screens', () => {
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
     await expect(open).toBeFocused();
-  });
-
-  test('the drawer waits laid out and unreachable, shows in the frame after the tap, then turns modal', async ({
-    page,
-  }) => {
-    await page.goto('/');
-    // Closed: laid out where it opens, so the tap does not lay out its lists, but out of reach.
-    const closed = page.locator('#site-drawer');
-    const box = await closed.evaluate((drawer) => drawer.getBoundingClientRect().toJSON() as DOMRect);
-    expect(box.width).toBeGreaterThan(0);
-    await expect(closed).toBeHidden();
-    await expect(page.getByRole('dialog')).toHaveCount(0);
-    expect(
-      await page.evaluate(({ x, y }) => Boolean(document.elementFromPoint(x, y)?.closest('#site-drawer')), {
-        x: box.x + box.width / 2,
-        y: box.y + box.height / 2,
-      }),
-    ).toBe(false);
-    for (let i = 0; i < 8; i += 1) {
-      await page.keyboard.press('Tab');
-      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('#site-drawer')))).toBe(false);
-    }
-
-    const frameAfterTap = await watchFrameAfterClick(page, '#site-drawer');
-    const open = page.getByRole('button', { name: 'Open menu' });
-    await open.click();
-    const drawer = page.getByRole('dialog', { name: 'Menu' });
-    await expect(drawer.getByRole('button', { name: 'Close menu' })).toBeFocused();
-    // Shown, not yet modal: the page behind is not restyled inert in the tap.
-    expect(await frameAfterTap()).toMatchObject({
-      open: true,
-      modal: false,
-      visibility: 'visible',
-      top: 0,
-      focused: 'Open menu',
-    });
-    expect(await drawer.evaluate((element) => element.matches(':modal'))).toBe(true);
-    await expect(drawer).not.toHaveAttribute('data-opening');
-    await page.keyboard.press('Escape');
-    await expect(drawer).toBeHidden();
-    await expect(open).toBeFocused();
-    // Hidden as it closes, then laid out again, ready for the next tap.
-    await expect.poll(() => closed.evaluate((element) => element.getBoundingClientRect().width)).toBe(box.width);
   });
 
   test('behind the drawer, open and once closed, only the page in view is rendered, and nothing moves', async ({

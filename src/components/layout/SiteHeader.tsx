@@ -56,8 +56,7 @@ function NavLinkList({ links, currentPath, linkClassName, ...list }: NavLinkList
 /**
  * The fixed site header. Rendered to HTML only: the Programs menu is a native popover and the
  * mobile drawer a native modal dialog, so no React ships for it. A few lines in
- * src/browser/site-header.ts add arrow keys, open the drawer in two steps (shown in the tap's
- * frame, made modal after it) and close it when a link is chosen.
+ * src/browser/site-header.ts add arrow keys and close the drawer when a link is chosen.
  */
 export function SiteHeader({
   companyName,
@@ -143,7 +142,6 @@ export function SiteHeader({
 
       <dialog
         id="site-drawer"
-        data-laid-out=""
         aria-label="Menu"
         {...{ closedby: 'any' }}
         className="site-drawer bg-paper text-ink shadow-dialog"
