@@ -147,10 +147,29 @@ function pruneRules(css: string, page: PageVocabulary): string {
   });
 }
 
-/** The stylesheet without the custom properties (registered or declared) that are not in `inUse`. */
-function pruneProperties(css: string, inUse: Set<string>): string {
+/** Every `@keyframes` block, which names its animation and holds no other block but its steps. */
+const KEYFRAMES = /@keyframes\s+[\w-]+\s*\{(?:[^{}]*\{[^{}]*\})*[^{}]*\}/g;
+
+/**
+ * The animations something may still run: every word outside `@keyframes` blocks (an `animation`
+ * declaration, a custom property holding one, as Tailwind's `--animate-*` do) and every word of the
+ * page's markup and scripts. Read as words, not parsed, so a name is kept wherever it might be used.
+ */
+function animationsInUse(css: string, page: PageVocabulary): Set<string> {
+  return new Set([...(css.replace(KEYFRAMES, '').match(/[\w-]+/g) ?? []), ...page.classes]);
+}
+
+/**
+ * The stylesheet without the custom properties (registered or declared) that are not in `inUse`,
+ * and without the keyframes of animations that only pruned rules ran (the success toast's on a page
+ * with no waiting list: about 20 bytes of brotli on each).
+ */
+function pruneProperties(css: string, inUse: Set<string>, animations: Set<string>): string {
   return minify(css, {
-    Rule: { property: (rule) => (inUse.has(rule.value.name) ? undefined : []) },
+    Rule: {
+      property: (rule) => (inUse.has(rule.value.name) ? undefined : []),
+      keyframes: (rule) => (animations.has(rule.value.name.value) ? undefined : []),
+    },
     // lightningcss also files properties it does not know (`-webkit-tap-highlight-color`) as custom.
     Declaration: {
       custom: (declaration) => (!declaration.name.startsWith('--') || inUse.has(declaration.name) ? undefined : []),
@@ -176,7 +195,8 @@ export function pruneStylesheets(sheets: string[], page: PageVocabulary): string
   const pruned = sheets.map((css) => pruneRules(css, page));
   // Registered properties cost style work on every element, theme variables cost bytes: keep only those read.
   const inUse = propertiesInUse(pruned.join('\n'), page);
-  return pruned.map((css) => pruneProperties(css, inUse).replace(TAILWIND_BANNER, ''));
+  const animations = animationsInUse(pruned.join('\n'), page);
+  return pruned.map((css) => pruneProperties(css, inUse, animations).replace(TAILWIND_BANNER, ''));
 }
 
 /** The stylesheet without the rules and custom properties a page with this vocabulary cannot use. */

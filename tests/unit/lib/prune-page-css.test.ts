@@ -79,6 +79,20 @@ describe('pruneStylesheet', () => {
     );
   });
 
+  it('drops the keyframes of animations only pruned rules ran; keeps those a rule, a variable or a script names', () => {
+    const css =
+      '@keyframes toast-in{0%{opacity:.6}}@keyframes fade-in{0%{opacity:0}}@keyframes pulse{50%{opacity:.5}}' +
+      '@keyframes spin{to{rotate:1turn}}.toast{animation:toast-in .2s}.drawer{animation:fade-in .2s}' +
+      ':root{--animate-pulse:pulse 2s infinite}.pulse{animation:var(--animate-pulse)}';
+    const pruned = prune(css, 'drawer', 'pulse', 'spin');
+    expect(pruned).not.toContain('toast-in');
+    expect(pruned).toContain('@keyframes fade-in');
+    expect(pruned).toContain('@keyframes pulse');
+    // Named by the page's scripts (an island may set `style.animation`).
+    expect(pruned).toContain('@keyframes spin');
+    expect(prune(css, 'toast')).toContain('@keyframes toast-in');
+  });
+
   it('never touches ordinary declarations, even those the CSS parser does not know', () => {
     const css =
       'html{-webkit-tap-highlight-color:transparent;font-feature-settings:var(--default-font-feature-settings,normal);scroll-behavior:smooth}';
