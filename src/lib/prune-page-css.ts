@@ -194,8 +194,9 @@ const TAILWIND_BANNER = /^\/\*! tailwindcss [^*]*\*\/\n?/;
 export function pruneStylesheets(sheets: string[], page: PageVocabulary): string[] {
   const pruned = sheets.map((css) => pruneRules(css, page));
   // Registered properties cost style work on every element, theme variables cost bytes: keep only those read.
-  const inUse = propertiesInUse(pruned.join('\n'), page);
-  const animations = animationsInUse(pruned.join('\n'), page);
+  const all = pruned.join('\n');
+  const inUse = propertiesInUse(all, page);
+  const animations = animationsInUse(all, page);
   return pruned.map((css) => pruneProperties(css, inUse, animations).replace(TAILWIND_BANNER, ''));
 }
 

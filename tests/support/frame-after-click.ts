@@ -5,8 +5,6 @@ export interface DialogInFrame {
   open: boolean;
   modal: boolean;
   visibility: string;
-  /** Its box's top edge on the screen. */
-  top: number;
   /** Whether a hit test at the screen's centre lands inside it (above the page, not under it). */
   atCentre: boolean;
   /** The words of the element that has focus. */
@@ -30,7 +28,6 @@ export async function watchFrameAfterClick(page: Page, selector: string): Promis
             open: dialog.open,
             modal: dialog.matches(':modal'),
             visibility: getComputedStyle(dialog).visibility,
-            top: dialog.getBoundingClientRect().top,
             atCentre: dialog.contains(hit),
             focused: document.activeElement?.textContent?.trim(),
           };

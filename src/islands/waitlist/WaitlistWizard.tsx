@@ -26,7 +26,7 @@ const TRIGGER = '[data-waitlist-trigger]';
  * form: the form is mounted while the dialog is closed, and React focuses an `autoFocus` field as
  * it mounts.
  */
-function showModal(dialog: HTMLDialogElement) {
+function openModal(dialog: HTMLDialogElement) {
   const field = dialog.querySelector<HTMLElement>(SHOWN_STEP_FIELD);
   // Opened again on a later step (after a failed send), an earlier step's field is still marked.
   dialog.querySelector('[autofocus]')?.removeAttribute('autofocus');
@@ -42,7 +42,7 @@ function showModal(dialog: HTMLDialogElement) {
  *    no event, as it will look once modal (`data-opening`, src/styles/global.css: placed and
  *    layered as the top layer would place it, the backdrop drawn as a shadow). Only the dialog's
  *    shown step is restyled.
- * 2. In the task after that frame, `showModal` above: the attribute is taken away first (which
+ * 2. In the task after that frame, `openModal` above: the attribute is taken away first (which
  *    runs nothing either), in the same task, so no frame shows it closed. The page behind becomes
  *    inert, the backdrop takes over from the shadow, focus moves to the first field, Escape and a
  *    phone's back gesture close it, and focus goes back to the Join button as it closes:
@@ -62,7 +62,7 @@ function showForTap(dialog: HTMLDialogElement) {
     // Closed within the frame (its Close button): nothing to make modal.
     if (!dialog.open) return;
     dialog.removeAttribute('open');
-    showModal(dialog);
+    openModal(dialog);
   });
 }
 
@@ -204,7 +204,7 @@ function WaitlistDialog({ program = null }: { program?: string | null }) {
                 // Modal at once, not in two steps: no tap waits for it, and the form is about to
                 // move focus inside ("Try again" or the refused answer), which showModal() would
                 // then remember as what to give focus back to.
-                if (dialog && !dialog.open) showModal(dialog);
+                if (dialog && !dialog.open) openModal(dialog);
               }}
             />
           </div>
