@@ -9,13 +9,14 @@ import {
   wordsInScript,
 } from '../../../src/lib/prune-page-css.ts';
 
-/** Prunes for a page with these classes, the usual elements and no custom properties of its own. */
-const prune = (css: string, ...classes: string[]) =>
-  pruneStylesheet(css, {
-    classes: new Set(classes),
-    elements: new Set(['html', 'body', 'main', 'p', 'a', 'h2', 'h3', 'dialog']),
-    properties: new Set(),
-  });
+/** A page with these classes, the usual elements, no form control and no custom properties of its own. */
+const pageWith = (...classes: string[]) => ({
+  classes: new Set(classes),
+  elements: new Set(['html', 'body', 'main', 'p', 'a', 'h2', 'h3', 'dialog']),
+  properties: new Set<string>(),
+  inputTypes: new Set<string>(),
+});
+const prune = (css: string, ...classes: string[]) => pruneStylesheet(css, pageWith(...classes));
 
 describe('pruneStylesheet', () => {
   it('drops rules for classes the page does not use and keeps the ones it does', () => {
@@ -32,6 +33,29 @@ describe('pruneStylesheet', () => {
   it('drops rules for elements the page never has', () => {
     expect(prune('progress{vertical-align:baseline}summary{display:list-item}p{margin:0}')).toBe('p{margin:0}');
     expect(prune('abbr:where([title]),summary{text-decoration:underline dotted}')).toBe('');
+  });
+
+  it("drops a form control's own parts where the page cannot have the control, and keeps them where it can", () => {
+    const css =
+      '::placeholder{opacity:1}:-moz-ui-invalid{box-shadow:none}.note::placeholder{color:gray}' +
+      '::-webkit-datetime-edit{padding:0}::-webkit-calendar-picker-indicator{line-height:1}' +
+      '::-webkit-inner-spin-button{height:auto}::-webkit-search-decoration{appearance:none}' +
+      '::file-selector-button{margin:0}::-webkit-scrollbar{width:0}::backdrop{opacity:.5}';
+    const page = (elements: string[], inputTypes: string[] = []) =>
+      pruneStylesheet(css, { ...pageWith('note'), elements: new Set(elements), inputTypes: new Set(inputTypes) });
+    const notAPart = '::-webkit-scrollbar{width:0}::backdrop{opacity:.5}';
+    const anyField = '::placeholder{opacity:1}:-moz-ui-invalid{box-shadow:none}.note::placeholder{color:gray}';
+    expect(page(['p'], ['date', 'number', 'search', 'file'])).toBe(notAPart);
+    expect(page(['textarea'])).toBe(anyField + notAPart);
+    expect(page(['input'], ['text', 'email'])).toBe(anyField + notAPart);
+    expect(page(['input'], ['time'])).toBe(
+      `${anyField}::-webkit-datetime-edit{padding:0}::-webkit-calendar-picker-indicator{line-height:1}` +
+        `::-webkit-inner-spin-button{height:auto}${notAPart}`,
+    );
+    expect(page(['input'], ['number'])).toBe(`${anyField}::-webkit-inner-spin-button{height:auto}${notAPart}`);
+    expect(page(['input'], ['search', 'file'])).toBe(
+      `${anyField}::-webkit-search-decoration{appearance:none}::file-selector-button{margin:0}${notAPart}`,
+    );
   });
 
   it('needs every class of a compound or descendant selector; a list stays whole while one selector can match', () => {
@@ -108,7 +132,7 @@ describe('pruneStylesheets', () => {
   });
 
   it("keeps a custom property declared in one of a page's stylesheets while another reads it", () => {
-    const page = { classes: new Set<string>(), elements: new Set(['body']), properties: new Set<string>() };
+    const page = { ...pageWith(), elements: new Set(['body']) };
     const fonts =
       '@font-face{font-family:Inter-1;src:url(/_astro/fonts/a.woff2)format("woff2")}:root{--font-inter:Inter-1,sans-serif;--font-other:serif}';
     const site =
@@ -136,13 +160,14 @@ describe('the classes a page uses', () => {
   it("counts the words of inline scripts and of the islands the page loads, but never a visitor's words", () => {
     const html =
       '<div class="a" style="--accent: red"></div><script>el.classList.add("is-open")</script><script src="/x.js"></script>' +
-      '<input name="note" value="--typed-by-a-visitor">';
+      '<input type="search" name="note" value="--typed-by-a-visitor date">';
     const page = vocabularyOf(html, ['from-island', 'textarea', 'var(--island-gap)']);
     expect(page.classes).toEqual(
       new Set(['a', 'from-island', 'textarea', 'var(--island-gap)', 'el.classList.add(', 'is-open', ')']),
     );
     expect(page.elements).toEqual(new Set(['div', 'script', 'input', 'from-island', 'textarea', 'is-open']));
     expect(page.properties).toEqual(new Set(['--accent', '--island-gap']));
+    expect(page.inputTypes).toEqual(new Set(['search', ...page.classes].filter((word) => word !== 'a')));
   });
 
   it('keeps arbitrary values whole when reading scripts', () => {
