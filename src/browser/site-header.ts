@@ -2,8 +2,8 @@
  * The header's only script: native popover and <dialog> do the work; this adds the keyboard
  * behaviour of a menu (arrow keys), focuses the first item when the popover opens (its state is
  * exposed by popovertarget itself: HTML forbids aria-expanded on the trigger), closes it as the
- * page is left, and closes the drawer when a link inside it is chosen. Browsers without invoker
- * commands get a fallback.
+ * page is left, opens the drawer in two steps and closes it when a link inside it is chosen.
+ * Browsers without invoker commands get a fallback.
  */
 const trigger = document.getElementById('programs-trigger');
 const menu = document.getElementById('programs-menu');
@@ -67,12 +67,34 @@ if (drawer) {
     }
   });
 
-  // The drawer's buttons: the one that opens it is outside (inert while it is open), the one that
-  // closes it inside, so the drawer's state says which was pressed.
-  if (!('commandForElement' in HTMLButtonElement.prototype)) {
-    document.querySelectorAll('button[commandfor="site-drawer"]').forEach((button) => {
-      button.addEventListener('click', () => (drawer.open ? drawer.close() : drawer.showModal()));
+  // Opened in two steps, as the waiting-list wizard is (`showForTap` in
+  // src/islands/waitlist/WaitlistWizard.tsx says why; a module shared with an island would be split
+  // into a chunk of its own, and this script must stay inline). In the tap, shown by its `open`
+  // attribute alone, which moves no focus and fires no event, where the modal will be
+  // (src/styles/global.css); in the task after that frame, made modal. showModal() in the tap
+  // restyled the whole page in view to make it inert and laid the drawer out again in the top
+  // layer (docs/history/performance.md, "The drawer in two steps"). Cancelling the click cancels
+  // the button's invoker command, which opens it at once before this script has run (and without
+  // invoker commands, the click alone does).
+  document
+    .querySelector('button[commandfor="site-drawer"][command="show-modal"]')
+    ?.addEventListener('click', (event) => {
+      event.preventDefault();
+      if (drawer.open) return;
+      drawer.setAttribute('open', '');
+      requestAnimationFrame(() =>
+        setTimeout(() => {
+          // Not when closed within the frame (a link in it chosen), nor made modal by an earlier tap's task.
+          if (!drawer.open || drawer.matches(':modal')) return;
+          drawer.removeAttribute('open');
+          drawer.showModal();
+        }),
+      );
     });
+
+  // The button that closes it, where invoker commands are missing.
+  if (!('commandForElement' in HTMLButtonElement.prototype)) {
+    drawer.querySelector('button[commandfor="site-drawer"]')?.addEventListener('click', () => drawer.close());
   }
 }
 

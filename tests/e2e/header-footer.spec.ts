@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
+import { watchFrameAfterClick } from '../support/frame-after-click.ts';
 import { elementsRestyledDuring } from '../support/restyles.ts';
 import { isMobile, programRoutes, site } from '../support/site.ts';
 
@@ -111,6 +112,30 @@ test.describe('header on small screens', () => {
       await page.keyboard.press('Tab');
       expect(await drawer.evaluate((el) => el.contains(document.activeElement))).toBe(true);
     }
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(open).toBeFocused();
+  });
+
+  test('the drawer shows in the frame after the tap, above the page, then turns modal', async ({ page }) => {
+    // Without the slide, which starts off screen, the first frame shows the drawer where it stays.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    const frameAfterClick = await watchFrameAfterClick(page, '#site-drawer');
+    const open = page.getByRole('button', { name: 'Open menu' });
+    await open.click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await expect(drawer.getByRole('button', { name: 'Close menu' })).toBeFocused();
+    // Shown where it opens, not yet modal: the page behind is not restyled inert in the tap.
+    expect(await frameAfterClick()).toEqual({
+      open: true,
+      modal: false,
+      visibility: 'visible',
+      atCentre: true,
+      focused: 'Open menu',
+    });
+    expect(await drawer.evaluate((element) => element.matches(':modal'))).toBe(true);
+    await expect(drawer).not.toHaveAttribute('data-opening');
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
     await expect(open).toBeFocused();
