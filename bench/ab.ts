@@ -2,8 +2,7 @@
  * `npm run bench:ab`: one or more of the bench's timings on two builds side by side, interleaved,
  * so that a change of 10-30 ms can be told from this machine's spread.
  *
- *   npm run bench:ab -- --base <git ref> [--timing <words>]... [--tbt <route>]... [--runs N] [--skip-build] [--click]
- *   npm run bench:ab -- --list
+ *   npm run bench:ab -- --base <git ref> [--timing <words>]...   (`--help`: every option, `USAGE` below)
  *
  * A is the commit `--base` names, checked out into a temporary git worktree and built there; B is
  * this checkout as it stands, uncommitted changes included (built first unless `--skip-build`).
@@ -25,8 +24,8 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
+import { commandArgs } from '../src/server/commands/command-args.ts';
 import { chromiumPath } from '../tests/support/chromium.ts';
 import { roundOrder, spread, verdict } from './ab-stats.ts';
 import { INTERACTIONS, measureInteractions } from './interactions.ts';
@@ -87,8 +86,20 @@ const TIMINGS: readonly Timing[] = [
   },
 ];
 
-const { values: options } = parseArgs({
-  options: {
+/** What `npm run bench:ab -- --help` prints, and an option it cannot read. */
+const USAGE = `npm run bench:ab -- --base <git ref> [--timing <words>]... [--tbt <route>]... [--runs N] [--skip-build] [--click]
+npm run bench:ab -- --list
+
+  --base REF        the commit to compare this checkout with (A; this checkout is B)
+  --timing WORDS    the timings whose label holds these words (repeatable; --list prints them);
+                    the first tap on Join when neither --timing nor --tbt is given
+  --tbt /route      Lighthouse's Total Blocking Time of this route (repeatable)
+  --runs N          runs a side, 8 or more (default 15)
+  --skip-build      measure B as built in dist/
+  --click           the taps' click dispatch, traced, instead of their time`;
+
+const parsedOptions = commandArgs(
+  {
     base: { type: 'string' },
     timing: { type: 'string', multiple: true },
     tbt: { type: 'string', multiple: true },
@@ -96,8 +107,12 @@ const { values: options } = parseArgs({
     'skip-build': { type: 'boolean', default: false },
     list: { type: 'boolean', default: false },
     click: { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
   },
-});
+  USAGE,
+);
+if (typeof parsedOptions === 'number') process.exit(parsedOptions);
+const options = parsedOptions;
 
 if (options.list) {
   for (const timing of TIMINGS) console.log(timing.label);

@@ -7,16 +7,8 @@
  * machine touches one run of many pages rather than every run of one page. Prints the medians as a
  * table, writes them to bench/results/, and exits 1 when a budget in bench/budgets.ts is missed.
  *
- * Options (for a quick look while fixing a page; a full run needs none):
- *   --skip-build      measure the build already in dist/
- *   --runs N          runs per page (default 3)
- *   --route /path     measure only this route (repeatable)
- *   --reports         also keep Lighthouse's full JSON report of every run in bench/results/reports/
- *   --tap-only        only the in-page timings below (taps, tap to next page), no Lighthouse
- *   --tap-runs N      runs of each in-page timing (default 7, at least 5)
- *   --analytics       build and serve the site with visitor analytics on (Plausible's API, answered
- *                     by the tests' stand-in service), as a firm that counts visits runs it; not
- *                     with --skip-build, since the build names the stand-in's port
+ * Options (for a quick look while fixing a page; a full run needs none): `USAGE` below, printed
+ * by `npm run bench -- --help`.
  *
  * After Lighthouse, the in-page timings, under the same mobile throttling: the first tap on "Join the
  * Waiting List" of a program page (bench/tap.ts, against budgets.firstTapMs), the taps inside a page
@@ -34,8 +26,8 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
+import { commandArgs } from '../src/server/commands/command-args.ts';
 import { budgets, MIN_TAP_RUNS, noindexRoutes, TAP_RUNS } from './budgets.ts';
 import {
   budgetFailures,
@@ -66,8 +58,21 @@ import { phoneThrottlingLabel } from './phone.ts';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const resultsDir = join(root, 'bench', 'results');
 
-const { values: options } = parseArgs({
-  options: {
+/** What `npm run bench -- --help` prints, and an option it cannot read. */
+const USAGE = `npm run bench -- [options]
+
+  --skip-build      measure the build already in dist/
+  --runs N          runs per page (default 3)
+  --route /path     measure only this route (repeatable)
+  --reports         also keep Lighthouse's full JSON report of every run in bench/results/reports/
+  --tap-only        only the in-page timings (taps, tap to next page), no Lighthouse
+  --tap-runs N      runs of each in-page timing (default ${TAP_RUNS}, at least ${MIN_TAP_RUNS})
+  --analytics       build and serve the site with visitor analytics on (Plausible's API, answered
+                    by the tests' stand-in service), as a firm that counts visits runs it; not
+                    with --skip-build, since the build names the stand-in's port`;
+
+const parsedOptions = commandArgs(
+  {
     'skip-build': { type: 'boolean', default: false },
     runs: { type: 'string', default: '3' },
     route: { type: 'string', multiple: true },
@@ -75,16 +80,25 @@ const { values: options } = parseArgs({
     'tap-only': { type: 'boolean', default: false },
     'tap-runs': { type: 'string', default: String(TAP_RUNS) },
     analytics: { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
   },
-});
+  USAGE,
+);
+if (typeof parsedOptions === 'number') process.exit(parsedOptions);
+const options = parsedOptions;
+/** An option the bench cannot use: its message and the usage, as for one it cannot read. */
+function refuseOption(message: string): never {
+  process.stderr.write(`${message}\n\n${USAGE}\n`);
+  process.exit(2);
+}
 if (options.analytics && options['skip-build'])
-  throw new Error("--analytics builds the site with its stand-in service's port in its settings: drop --skip-build");
+  refuseOption("--analytics builds the site with its stand-in service's port in its settings: drop --skip-build");
 const runsPerPage = Number.parseInt(options.runs, 10);
 if (!Number.isInteger(runsPerPage) || runsPerPage < 1)
-  throw new Error(`--runs must be a whole number of 1 or more, got "${options.runs}"`);
+  refuseOption(`--runs must be a whole number of 1 or more, got "${options.runs}"`);
 const tapRuns = Number.parseInt(options['tap-runs'], 10);
 if (!Number.isInteger(tapRuns) || tapRuns < MIN_TAP_RUNS)
-  throw new Error(`--tap-runs must be a whole number of ${MIN_TAP_RUNS} or more, got "${options['tap-runs']}"`);
+  refuseOption(`--tap-runs must be a whole number of ${MIN_TAP_RUNS} or more, got "${options['tap-runs']}"`);
 
 interface Target {
   label: string;

@@ -17,7 +17,8 @@ import path from 'node:path';
 import { backup, DatabaseSync } from 'node:sqlite';
 import { loadSettings, settingsOrExit } from '../settings.ts';
 import { checkNotTheStore, checkTarget, partialPathFor, RefusedTarget } from '../leads/private-file.ts';
-import { commandArgs, runCommand } from './command-line.ts';
+import { commandArgs } from './command-args.ts';
+import { runCommand } from './command-line.ts';
 import { BACKUP_RETENTION_DAYS, deleteExpiredBackups } from '../leads/backup-retention.ts';
 
 const USAGE = `Usage: npm run leads:backup -- --out FILE

@@ -1,5 +1,4 @@
-/** What the operator commands share: exit codes, argument parsing, output and the configured store. */
-import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
+/** What the operator commands share: exit codes, output and the configured store (their options: command-args.ts). */
 import { loadSettings, settingsOrExit, type Settings } from '../settings.ts';
 import { openLeadStore, type LeadStore } from '../leads/store.ts';
 
@@ -42,28 +41,6 @@ export async function runWithStore(label: string, work: (store: LeadStore, setti
 
 export function write(text: string): Promise<void> {
   return new Promise((resolve, reject) => process.stdout.write(text, (error) => (error ? reject(error) : resolve())));
-}
-
-/**
- * The command's options (strict: no positionals, no unknown options), or the exit code once it has
- * printed its usage: 0 for --help (the options should declare it), 2 for arguments it cannot parse.
- */
-export function commandArgs<const O extends ParseArgsOptionsConfig>(
-  options: O,
-  usage: string,
-): ReturnType<typeof parseArgs<{ options: O; allowPositionals: false }>>['values'] | number {
-  let values: ReturnType<typeof parseArgs<{ options: O; allowPositionals: false }>>['values'];
-  try {
-    values = parseArgs({ options, allowPositionals: false }).values;
-  } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n\n${usage}\n`);
-    return 2;
-  }
-  if ((values as { help?: boolean }).help) {
-    process.stdout.write(`${usage}\n`);
-    return 0;
-  }
-  return values;
 }
 
 /**

@@ -8,7 +8,8 @@
 import { RefusedTarget, writePrivateFile } from '../leads/private-file.ts';
 import { leadsToCsv } from '../leads/csv.ts';
 import { loadSettings, settingsOrExit } from '../settings.ts';
-import { commandArgs, openCommandStore, parseSinceDate, runCommand, write } from './command-line.ts';
+import { commandArgs } from './command-args.ts';
+import { openCommandStore, parseSinceDate, runCommand, write } from './command-line.ts';
 
 const USAGE = `Usage: npm run leads:export -- [--out FILE] [--since YYYY-MM-DD] [--raw]
 
