@@ -135,7 +135,6 @@ test.describe('header on small screens', () => {
       focused: 'Open menu',
     });
     expect(await drawer.evaluate((element) => element.matches(':modal'))).toBe(true);
-    await expect(drawer).not.toHaveAttribute('data-opening');
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
     await expect(open).toBeFocused();
