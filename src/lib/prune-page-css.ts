@@ -103,9 +103,11 @@ export function vocabularyOf(html: string, scriptWords: Iterable<string> = []): 
  * names `input` but no input type that has these parts. Each part needs its control: the element
  * and, for an input's own, one of the input types that have it.
  */
+const DATE_TYPES = ['date', 'datetime-local', 'month', 'time', 'week'];
 const INPUT_PARTS: [part: RegExp, types: string[]][] = [
-  [/^-webkit-(date|datetime|calendar|inner-spin|outer-spin)/, ['date', 'datetime-local', 'month', 'time', 'week']],
-  [/^-webkit-(inner|outer)-spin-button$/, ['number']],
+  [/^-webkit-(date|datetime|calendar)/, DATE_TYPES],
+  // Date fields had spin buttons too, in Chrome before its pickers.
+  [/^-webkit-(inner|outer)-spin-button$/, ['number', ...DATE_TYPES]],
   [/^-webkit-search/, ['search']],
   [/^file-selector-button$/, ['file']],
 ];
@@ -120,8 +122,8 @@ function canHavePart(component: Selector[number], page: PageVocabulary): boolean
   if (component.type !== 'pseudo-element') return undefined;
   if (component.kind === 'placeholder') return has('input', 'textarea');
   const name = component.kind === 'custom' ? component.name : component.kind;
-  const types = INPUT_PARTS.filter(([part]) => part.test(name)).flatMap(([, types]) => types);
-  if (types.length === 0) return undefined;
+  const types = INPUT_PARTS.find(([part]) => part.test(name))?.[1];
+  if (!types) return undefined;
   return has('input') && types.some((type) => page.inputTypes.has(type));
 }
 
