@@ -25,7 +25,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
-import { commandArgs } from '../src/server/commands/command-args.ts';
+import { commandArgs, refuseArgs } from '../src/server/commands/command-args.ts';
 import { chromiumPath } from '../tests/support/chromium.ts';
 import { roundOrder, spread, verdict } from './ab-stats.ts';
 import { INTERACTIONS, measureInteractions } from './interactions.ts';
@@ -200,8 +200,7 @@ async function buildBase(sha: string): Promise<string> {
   return worktree;
 }
 
-async function main() {
-  const { runs, base, timings } = settings();
+async function main({ runs, base, timings }: ReturnType<typeof settings>) {
   const sha = run('git', ['rev-parse', '--verify', `${base}^{commit}`], root);
   const head = run('git', ['rev-parse', '--short', 'HEAD'], root);
   const changed = run('git', ['status', '--porcelain', '--untracked-files=no'], root) !== '';
@@ -272,9 +271,16 @@ async function main() {
   console.log(`Results: ${file}`);
 }
 
+// Options it cannot use are refused as those it cannot read, before anything is built.
+let checked: ReturnType<typeof settings>;
+try {
+  checked = settings();
+} catch (error) {
+  process.exit(refuseArgs((error as Error).message, USAGE));
+}
 let exitCode = 0;
 try {
-  await main();
+  await main(checked);
 } catch (error) {
   console.error(`bench:ab failed: ${(error as Error).stack ?? error}`);
   exitCode = 2;

@@ -27,7 +27,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
-import { commandArgs } from '../src/server/commands/command-args.ts';
+import { commandArgs, refuseArgs } from '../src/server/commands/command-args.ts';
 import { budgets, MIN_TAP_RUNS, noindexRoutes, TAP_RUNS } from './budgets.ts';
 import {
   budgetFailures,
@@ -86,11 +86,7 @@ const parsedOptions = commandArgs(
 );
 if (typeof parsedOptions === 'number') process.exit(parsedOptions);
 const options = parsedOptions;
-/** An option the bench cannot use: its message and the usage, as for one it cannot read. */
-function refuseOption(message: string): never {
-  process.stderr.write(`${message}\n\n${USAGE}\n`);
-  process.exit(2);
-}
+const refuseOption = (message: string): never => process.exit(refuseArgs(message, USAGE));
 if (options.analytics && options['skip-build'])
   refuseOption("--analytics builds the site with its stand-in service's port in its settings: drop --skip-build");
 const runsPerPage = Number.parseInt(options.runs, 10);

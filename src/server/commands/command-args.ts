@@ -16,12 +16,20 @@ export function commandArgs<const O extends ParseArgsOptionsConfig>(
   try {
     values = parseArgs({ options, allowPositionals: false }).values;
   } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n\n${usage}\n`);
-    return 2;
+    return refuseArgs((error as Error).message, usage);
   }
   if ((values as { help?: boolean }).help) {
     process.stdout.write(`${usage}\n`);
     return 0;
   }
   return values;
+}
+
+/**
+ * Says why the arguments cannot be used, and the usage, as `commandArgs` does for those it cannot
+ * parse (a value out of range, say); returns the exit code, 2.
+ */
+export function refuseArgs(message: string, usage: string): number {
+  process.stderr.write(`${message}\n\n${usage}\n`);
+  return 2;
 }

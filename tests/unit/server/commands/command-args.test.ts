@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { commandArgs } from '../../../../src/server/commands/command-args.ts';
+import { commandArgs, refuseArgs } from '../../../../src/server/commands/command-args.ts';
 
 const USAGE = 'npm run tool -- [--runs N] [--help]';
 const OPTIONS = { runs: { type: 'string', default: '3' }, help: { type: 'boolean', default: false } } as const;
@@ -39,5 +39,11 @@ describe('commandArgs', () => {
       expect(stderr).not.toMatch(/\n\s+at /);
     }
     expect(run('--nope').stderr).toMatch(/^Unknown option '--nope'/);
+  });
+
+  it('refuses options it read but cannot use the same way: the reason, the usage, exit code 2', () => {
+    const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    expect(refuseArgs('--runs must be 1 or more, got "0"', USAGE)).toBe(2);
+    expect(err.mock.calls.join('')).toBe(`--runs must be 1 or more, got "0"\n\n${USAGE}\n`);
   });
 });
